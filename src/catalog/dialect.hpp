@@ -1,0 +1,93 @@
+#pragma once
+// A dialect file (dialects/<name>.toml) in memory: the driver, connection
+// defaults, type table with value domains, function catalogue, capabilities,
+// representation spellings and documented benign differences. Pure data.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace eriq {
+
+// Type families used by the generator. "bool" is the family of predicates.
+inline const std::vector<std::string>& all_families() {
+    static const std::vector<std::string> f{"int",      "float",  "decimal", "string", "temporal",
+                                            "json",     "bit",    "spatial", "bool"};
+    return f;
+}
+
+// How random values of a type are drawn beyond its listed boundary values.
+struct RandomSpec {
+    std::string kind;  // "int", "float", "decimal", "string", "date", "datetime", "time", "json", "none"
+    double min = 0, max = 0;  // numeric range
+    int length = 0;           // max string length
+    int scale = 0;            // decimal places
+};
+
+struct TypeInfo {
+    std::string name;    // SQL spelling used in CREATE TABLE, e.g. "DECIMAL(10,2)"
+    std::string family;  // one of all_families()
+    double weight = 1;
+    std::vector<std::string> values;  // SQL literals incl. boundaries (NULL, '', 0, -1, max, min)
+    RandomSpec random;
+};
+
+// A function or operator of the catalogue. Argument/result families may be a
+// family name, "T" (any family, all T equal) or "N" (a numeric family, all N equal).
+struct FunctionSig {
+    std::string name;
+    std::vector<std::string> args;
+    std::string returns;
+    std::string tmpl;       // e.g. "({0} + {1})"; empty means NAME({0}, {1}, ...)
+    bool variadic = false;  // the last argument may repeat 1..3 times
+    bool aggregate = false;
+    bool distinct_ok = false;  // aggregate accepts DISTINCT
+    double weight = 1;
+};
+
+// A difference the DBMS documents as intended; cases matching it are counted, not reported.
+struct BenignDifference {
+    std::string reason;
+    std::string query_regex;                   // matched (case-insensitive) against Q and I
+    std::vector<std::string> representations;  // the odd ones out this explains
+};
+
+// Dialect override of a representation rule's SQL templates; unset parts keep the rule's.
+struct RepresentationSpelling {
+    std::optional<std::vector<std::string>> setup;
+    std::optional<std::string> x;
+    std::optional<std::string> query;
+    std::optional<std::vector<std::string>> teardown;
+    std::optional<bool> disabled;
+};
+
+struct Dialect {
+    std::string name;
+    std::string file;    // path it was loaded from
+    std::string driver;  // "sqlite", "mysql", "postgres"
+    std::string default_connect;  // e.g. "sqlite::memory:"
+    std::vector<std::string> session_init;
+    std::string create_database;  // with {db}
+    std::string analyze;          // statistics statement with {table}, may be empty
+
+    std::vector<TypeInfo> types;
+    std::vector<FunctionSig> functions;   // scalar functions and operators
+    std::vector<FunctionSig> aggregates;  // aggregate functions
+    std::set<std::string> nondeterministic;  // upper-case names never generated
+    std::map<std::string, bool> capabilities;
+    std::map<std::string, std::string> order_tiebreak;  // family -> template with {0}
+    std::map<std::string, RepresentationSpelling> representations;
+    std::vector<BenignDifference> benign;
+
+    bool has(const std::string& capability) const {
+        auto it = capabilities.find(capability);
+        return it != capabilities.end() && it->second;
+    }
+    std::vector<const TypeInfo*> types_of(const std::string& family) const;
+};
+
+// Loads and validates a dialect file. Throws LoadError ("file:line:col: message").
+Dialect load_dialect(const std::string& path);
+
+}  // namespace eriq

@@ -1,0 +1,78 @@
+#pragma once
+// One interface for every target DBMS. A backend runs SQL text and returns rows;
+// it knows nothing about how the SQL was generated or how results are compared.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "exec/result_set.hpp"
+
+namespace eriq {
+
+// Why a statement failed. `kind` is a short stable label used to count discarded
+// cases (e.g. "mysql:1064", "sqlite:no such function", "timeout", "connection_lost").
+struct BackendError : std::runtime_error {
+    BackendError(std::string kind_, const std::string& message, bool server_fault_ = false)
+        : std::runtime_error(message), kind(std::move(kind_)), server_fault(server_fault_) {}
+    std::string kind;
+    bool server_fault;  // the connection was lost or the server crashed
+};
+
+// Where to connect. Parsed from URLs like sqlite::memory:, sqlite:///path.db,
+// mysql://user:pass@127.0.0.1:3306/dbname. The password is never printed.
+struct ConnectionSpec {
+    std::string driver;    // "sqlite" or "mysql"
+    std::string host = "127.0.0.1";
+    unsigned port = 0;
+    std::string user;
+    std::string password;
+    std::string database;  // for sqlite: file path or ":memory:"
+
+    static ConnectionSpec parse(const std::string& url);  // throws std::invalid_argument
+    std::string redacted() const;                          // URL with the password as ***
+};
+
+struct BackendOptions {
+    std::chrono::milliseconds statement_timeout{10000};
+    std::chrono::milliseconds connect_timeout{5000};
+    // Statements run once after connecting (e.g. SET NAMES ...), from the dialect file.
+    std::vector<std::string> session_init;
+    // Template for creating the tool's own database on servers, {db} is replaced.
+    std::string create_database = "CREATE DATABASE IF NOT EXISTS {db}";
+    // Allow a database that already holds tables the tool did not create.
+    bool allow_foreign_objects = false;
+};
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+
+    virtual std::string driver() const = 0;
+    virtual std::string server_version() = 0;
+
+    // Runs one statement that returns no rows. Throws BackendError.
+    virtual void execute(const std::string& sql) = 0;
+    // Runs one statement and returns its rows. Throws BackendError.
+    virtual ResultSet query(const std::string& sql) = 0;
+
+    // Drops every table and view the tool may have created in its own
+    // database (tables t<N>, objects prefixed eriq_), leaving nothing else touched.
+    virtual void reset_workspace() = 0;
+
+    // Wall time spent inside driver calls and the number of statements sent.
+    double driver_seconds() const { return driver_seconds_; }
+    std::uint64_t statements() const { return statements_; }
+
+protected:
+    double driver_seconds_ = 0;
+    std::uint64_t statements_ = 0;
+};
+
+// Connects (creating the tool's database on a server if needed, refusing one
+// that holds foreign tables unless allowed) and runs the session_init statements.
+std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendOptions& options);
+
+}  // namespace eriq

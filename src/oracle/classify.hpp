@@ -1,0 +1,35 @@
+#pragma once
+// Multiset comparison and classification of N representation results into the
+// ERIQ patterns, generalized by grouping equal results:
+//   3 compared: VIEW=TEMPT≠CTE, VIEW=CTE≠TEMPT, CTE=TEMPT≠VIEW or all_diff;
+//   N compared: the groups joined by ≠, largest group first, e.g. CTE=TEMPT=DERIVED≠VIEW;
+//   all pairwise different: all_diff; skipped representations append (NAME_SKIP).
+#include <string>
+#include <vector>
+
+#include "oracle/normalize.hpp"
+
+namespace eriq {
+
+struct NamedResult {
+    std::string name;  // representation name, e.g. VIEW
+    NormResult result;
+};
+
+struct Classification {
+    bool consistent = true;
+    std::string pattern;                         // "" when consistent
+    std::vector<std::vector<std::string>> groups;  // names grouped by equal result
+    // Names in groups other than the largest one (the "odd" representations).
+    std::vector<std::string> minority;
+};
+
+// `results` in rules-file order; `skipped` are representations not constructed
+// for this case (e.g. TEMPT when Q references x twice on MySQL).
+Classification classify(const std::vector<NamedResult>& results,
+                        const std::vector<std::string>& skipped);
+
+// Multiset equality of two raw-normalized results (order ignored, duplicates count).
+bool same_multiset(const NormResult& a, const NormResult& b);
+
+}  // namespace eriq

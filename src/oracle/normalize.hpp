@@ -1,0 +1,39 @@
+#pragma once
+// Value normalization (ERIQ paper 3.4): turns driver values into stable strings
+// so that representational differences (2.0000 vs 2, 1e0 vs 1.0, bytes) vanish.
+#include <string>
+#include <vector>
+
+#include "exec/result_set.hpp"
+
+namespace eriq {
+
+// Declared in the rules file, section [normalize].
+struct NormalizationRules {
+    int float_digits = 12;            // significant digits in scientific notation
+    double float_zero_below = 1e-12;  // |x| below this prints as 0
+    bool canonical_decimals = true;   // 2.5000 -> 2.5, -0.0 -> 0
+    bool unify_numeric = true;        // int, decimal and float compare as numbers
+    std::string bytes = "hex_or_text";  // "hex", "text" or "hex_or_text"
+    bool compact_json = true;         // strip insignificant JSON whitespace
+};
+
+// One normalized value; NULL is distinct from every string (is_null).
+struct NormValue {
+    bool is_null = false;
+    std::string text;
+    auto operator<=>(const NormValue&) const = default;
+};
+using NormRow = std::vector<NormValue>;
+
+// A result after normalization, rows sorted (multiset form).
+struct NormResult {
+    std::vector<NormRow> rows;
+    bool operator==(const NormResult&) const = default;
+};
+
+NormValue normalize_value(const Value& v, const NormalizationRules& rules);
+NormResult normalize(const ResultSet& rs, const NormalizationRules& rules);
+std::string to_display(const NormValue& v);  // NULL or the text, for printing
+
+}  // namespace eriq

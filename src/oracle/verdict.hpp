@@ -1,0 +1,30 @@
+#pragma once
+// What running one test case through every representation produced.
+#include <string>
+#include <vector>
+
+#include "oracle/classify.hpp"
+#include "rules/variant.hpp"
+
+namespace eriq {
+
+struct VariantOutcome {
+    Variant variant;
+    bool ok = false;
+    std::string error_kind;  // set when !ok
+    std::string error;       // driver message when !ok
+    NormResult result;       // normalized rows (sorted), when ok
+};
+
+enum class Verdict { Consistent, Inconsistent, Discarded, Benign };
+
+struct CaseOutcome {
+    Verdict verdict = Verdict::Discarded;
+    Classification classification;  // when Inconsistent or Benign
+    std::vector<VariantOutcome> variants;
+    std::vector<std::string> skipped;
+    std::string discard_kind;   // when Discarded: error kind of the first failing variant
+    std::string benign_reason;  // when Benign
+};
+
+}  // namespace eriq
