@@ -12,14 +12,15 @@ namespace eriq {
 
 // Type families used by the generator. "bool" is the family of predicates.
 inline const std::vector<std::string>& all_families() {
-    static const std::vector<std::string> f{"int",      "float",  "decimal", "string", "temporal",
-                                            "json",     "bit",    "spatial", "bool"};
+    static const std::vector<std::string> f{"int",  "float", "decimal", "string", "temporal",
+                                            "json", "bit",   "spatial", "bool"};
     return f;
 }
 
 // How random values of a type are drawn beyond its listed boundary values.
 struct RandomSpec {
-    std::string kind;  // "int", "float", "decimal", "string", "date", "datetime", "time", "json", "none"
+    std::string
+        kind;  // "int", "float", "decimal", "string", "date", "datetime", "time", "json", "none"
     double min = 0, max = 0;  // numeric range
     int length = 0;           // max string length
     int scale = 0;            // decimal places
@@ -36,7 +37,8 @@ struct TypeInfo {
 // A function or operator of the catalogue. Argument/result families may be a
 // family name, "T" (any family, all T equal) or "N" (a numeric family, all N equal).
 struct FunctionSig {
-    std::string name;
+    std::string name;  // spelling used in generated SQL
+    std::string key;   // upper-case name for lookups (nondeterministic list, grammar references)
     std::vector<std::string> args;
     std::string returns;
     std::string tmpl;       // e.g. "({0} + {1})"; empty means NAME({0}, {1}, ...)
@@ -64,16 +66,16 @@ struct RepresentationSpelling {
 
 struct Dialect {
     std::string name;
-    std::string file;    // path it was loaded from
-    std::string driver;  // "sqlite", "mysql", "postgres"
+    std::string file;             // path it was loaded from
+    std::string driver;           // "sqlite", "mysql", "postgres"
     std::string default_connect;  // e.g. "sqlite::memory:"
     std::vector<std::string> session_init;
     std::string create_database;  // with {db}
     std::string analyze;          // statistics statement with {table}, may be empty
 
     std::vector<TypeInfo> types;
-    std::vector<FunctionSig> functions;   // scalar functions and operators
-    std::vector<FunctionSig> aggregates;  // aggregate functions
+    std::vector<FunctionSig> functions;      // scalar functions and operators
+    std::vector<FunctionSig> aggregates;     // aggregate functions
     std::set<std::string> nondeterministic;  // upper-case names never generated
     std::map<std::string, bool> capabilities;
     std::map<std::string, std::string> order_tiebreak;  // family -> template with {0}

@@ -1,0 +1,414 @@
+// Loads dialects/<name>.toml into a Dialect. Every problem becomes a LoadError that points at
+// the offending key or value, so a user editing a dialect file can jump straight to it.
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <regex>
+#include <span>
+#include <sstream>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "catalog/dialect.hpp"
+#include "catalog/sql_template.hpp"
+#include "util/load_error.hpp"
+
+namespace eriq {
+
+namespace {
+
+using Keys = std::span<const std::string_view>;
+
+// Capabilities the generator and the rules know about; anything else is a typo.
+constexpr std::string_view kCapabilities[] = {"temp_table_single_reference",
+                                              "cte",
+                                              "cte_materialized",
+                                              "full_join",
+                                              "right_join",
+                                              "window",
+                                              "json",
+                                              "intersect_except"};
+
+constexpr std::string_view kDrivers[] = {"sqlite", "mysql", "postgres"};
+
+constexpr std::string_view kRandomKinds[] = {"int",      "float", "decimal", "string", "date",
+                                             "datetime", "time",  "json",    "none"};
+
+std::string upper(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return text;
+}
+
+bool contains(Keys keys, std::string_view key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+bool is_family(std::string_view name) {
+    const auto& families = all_families();
+    return std::find(families.begin(), families.end(), name) != families.end();
+}
+
+std::string join(Keys keys) {
+    std::string out;
+    for (std::string_view key : keys) {
+        if (!out.empty()) out += ", ";
+        out += key;
+    }
+    return out;
+}
+
+// Reads typed fields from the parsed document; each accessor fails at the node it looked at.
+class DialectReader {
+  public:
+    explicit DialectReader(std::string file) : file_(std::move(file)) {}
+
+    Dialect read(const toml::table& root) const {
+        check_keys(root, kTopLevel, "the dialect file");
+        Dialect d;
+        d.file = file_;
+        d.name = nonempty_text(required(root, "name", "the dialect file"), "name");
+        read_driver(root, d);
+        d.default_connect =
+            nonempty_text(required(root, "default_connect", "the dialect file"), "default_connect");
+        if (auto* node = root.get("session_init")) d.session_init = texts(*node, "session_init");
+        if (auto* node = root.get("create_database"))
+            d.create_database = statement_with(*node, "create_database", "{db}");
+        if (auto* node = root.get("analyze"))
+            d.analyze = statement_with(*node, "analyze", "{table}");
+        if (auto* node = root.get("nondeterministic"))
+            for (const std::string& name : texts(*node, "nondeterministic"))
+                d.nondeterministic.insert(upper(name));
+        if (auto* node = root.get("capabilities")) read_capabilities(*node, d);
+        if (auto* node = root.get("order_tiebreak")) read_order_tiebreak(*node, d);
+        read_types(root, d);
+        read_functions(root, "function", false, d.nondeterministic, d.functions);
+        read_functions(root, "aggregate", true, d.nondeterministic, d.aggregates);
+        if (auto* node = root.get("representation")) read_representations(*node, d);
+        for (const toml::table* entry : tables_of(root, "benign"))
+            d.benign.push_back(read_benign(*entry));
+        return d;
+    }
+
+  private:
+    static constexpr std::string_view kTopLevel[] = {
+        "name",     "driver",           "default_connect", "session_init",   "create_database",
+        "analyze",  "nondeterministic", "capabilities",    "order_tiebreak", "type",
+        "function", "aggregate",        "representation",  "benign"};
+    static constexpr std::string_view kTypeKeys[] = {"name", "family", "weight", "values",
+                                                     "random"};
+    static constexpr std::string_view kRandomKeys[] = {"kind", "min", "max", "length", "scale"};
+    static constexpr std::string_view kRangeKeys[] = {"kind", "min", "max"};
+    static constexpr std::string_view kDecimalKeys[] = {"kind", "min", "max", "scale"};
+    static constexpr std::string_view kStringKeys[] = {"kind", "length"};
+    static constexpr std::string_view kKindOnly[] = {"kind"};
+    static constexpr std::string_view kFunctionKeys[] = {"name",     "args",     "returns",
+                                                         "template", "variadic", "weight"};
+    static constexpr std::string_view kAggregateKeys[] = {
+        "name", "args", "returns", "template", "variadic", "weight", "distinct"};
+    static constexpr std::string_view kRepresentationKeys[] = {"setup", "x", "query", "teardown",
+                                                               "disabled"};
+    static constexpr std::string_view kBenignKeys[] = {"reason", "query_regex", "representations"};
+
+    [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
+        throw LoadError(file_, where.begin.line, where.begin.column, message);
+    }
+
+    void check_keys(const toml::table& table, Keys allowed, std::string_view context) const {
+        for (auto&& [key, value] : table) {
+            if (!contains(allowed, key.str()))
+                fail(key.source(), fmt::format("unknown key '{}' in {}; expected one of: {}",
+                                               key.str(), context, join(allowed)));
+        }
+    }
+
+    const toml::node& required(const toml::table& table, std::string_view key,
+                               std::string_view context) const {
+        const toml::node* node = table.get(key);
+        if (!node) fail(table.source(), fmt::format("{} lacks required key '{}'", context, key));
+        return *node;
+    }
+
+    std::string text(const toml::node& node, std::string_view what) const {
+        const auto* value = node.as_string();
+        if (!value) fail(node.source(), fmt::format("'{}' must be a string", what));
+        return value->get();
+    }
+
+    std::string nonempty_text(const toml::node& node, std::string_view what) const {
+        std::string value = text(node, what);
+        if (value.empty()) fail(node.source(), fmt::format("'{}' must not be empty", what));
+        return value;
+    }
+
+    std::vector<std::string> texts(const toml::node& node, std::string_view what) const {
+        const auto* items = node.as_array();
+        if (!items) fail(node.source(), fmt::format("'{}' must be an array of strings", what));
+        std::vector<std::string> out;
+        for (const toml::node& item : *items) out.push_back(nonempty_text(item, what));
+        return out;
+    }
+
+    bool flag(const toml::node& node, std::string_view what) const {
+        const auto* value = node.as_boolean();
+        if (!value) fail(node.source(), fmt::format("'{}' must be true or false", what));
+        return value->get();
+    }
+
+    double number(const toml::node& node, std::string_view what) const {
+        if (!node.is_number()) fail(node.source(), fmt::format("'{}' must be a number", what));
+        return *node.value<double>();
+    }
+
+    double weight(const toml::table& table) const {
+        const toml::node* node = table.get("weight");
+        if (!node) return 1;
+        double value = number(*node, "weight");
+        if (value < 0) fail(node->source(), "'weight' must not be negative");
+        return value;
+    }
+
+    int small_count(const toml::node& node, std::string_view what) const {
+        const auto* value = node.as_integer();
+        if (!value || value->get() < 0 || value->get() > 1000000)
+            fail(node.source(), fmt::format("'{}' must be an integer from 0 to 1000000", what));
+        return static_cast<int>(value->get());
+    }
+
+    const toml::table& table_of(const toml::node& node, std::string_view what) const {
+        const auto* table = node.as_table();
+        if (!table) fail(node.source(), fmt::format("'{}' must be a table", what));
+        return *table;
+    }
+
+    // The entries of an array of tables ([[key]]); empty when the key is absent.
+    std::vector<const toml::table*> tables_of(const toml::table& root, std::string_view key) const {
+        std::vector<const toml::table*> out;
+        const toml::node* node = root.get(key);
+        if (!node) return out;
+        const auto* items = node->as_array();
+        if (!items)
+            fail(node->source(), fmt::format("'{}' must be written as [[{}]] tables", key, key));
+        for (const toml::node& item : *items) {
+            if (!item.is_table())
+                fail(item.source(), fmt::format("'{}' must be written as [[{}]] tables", key, key));
+            out.push_back(item.as_table());
+        }
+        return out;
+    }
+
+    // A statement template that must mention a named placeholder such as {db}.
+    std::string statement_with(const toml::node& node, std::string_view what,
+                               std::string_view placeholder) const {
+        std::string value = nonempty_text(node, what);
+        if (value.find(placeholder) == std::string::npos)
+            fail(node.source(), fmt::format("'{}' must contain {}", what, placeholder));
+        return value;
+    }
+
+    void read_driver(const toml::table& root, Dialect& d) const {
+        const toml::node& node = required(root, "driver", "the dialect file");
+        d.driver = text(node, "driver");
+        if (!contains(kDrivers, d.driver))
+            fail(node.source(),
+                 fmt::format("unknown driver '{}'; expected one of: {}", d.driver, join(kDrivers)));
+    }
+
+    void read_capabilities(const toml::node& node, Dialect& d) const {
+        const toml::table& table = table_of(node, "capabilities");
+        check_keys(table, kCapabilities, "[capabilities]");
+        for (auto&& [key, value] : table)
+            d.capabilities[std::string(key.str())] = flag(value, key.str());
+    }
+
+    void read_order_tiebreak(const toml::node& node, Dialect& d) const {
+        const toml::table& table = table_of(node, "order_tiebreak");
+        for (auto&& [key, value] : table) {
+            if (!is_family(key.str()))
+                fail(key.source(),
+                     fmt::format("unknown family '{}' in [order_tiebreak]", key.str()));
+            std::string tmpl = nonempty_text(value, key.str());
+            check_template(value, tmpl, 1);
+            if (template_placeholders(tmpl).empty())
+                fail(value.source(), "an order tiebreak template must contain {0}");
+            d.order_tiebreak[std::string(key.str())] = tmpl;
+        }
+    }
+
+    void read_types(const toml::table& root, Dialect& d) const {
+        for (const toml::table* entry : tables_of(root, "type")) {
+            TypeInfo type = read_type(*entry);
+            for (const TypeInfo& earlier : d.types)
+                if (earlier.name == type.name)
+                    fail(entry->get("name")->source(),
+                         fmt::format("type '{}' is declared twice", type.name));
+            d.types.push_back(std::move(type));
+        }
+        if (d.types.empty()) fail(root.source(), "a dialect needs at least one [[type]]");
+    }
+
+    TypeInfo read_type(const toml::table& entry) const {
+        check_keys(entry, kTypeKeys, "[[type]]");
+        TypeInfo type;
+        type.name = nonempty_text(required(entry, "name", "[[type]]"), "name");
+        const toml::node& family = required(entry, "family", "[[type]]");
+        type.family = text(family, "family");
+        if (!is_family(type.family))
+            fail(family.source(), fmt::format("unknown family '{}'; expected one of: {}",
+                                              type.family, fmt::join(all_families(), ", ")));
+        type.weight = weight(entry);
+        const toml::node& values = required(entry, "values", "[[type]]");
+        type.values = texts(values, "values");
+        if (type.values.empty()) fail(values.source(), "'values' must list at least one literal");
+        type.random.kind = "none";
+        if (const toml::node* random = entry.get("random")) type.random = read_random(*random);
+        return type;
+    }
+
+    RandomSpec read_random(const toml::node& node) const {
+        const toml::table& table = table_of(node, "random");
+        check_keys(table, kRandomKeys, "random");
+        RandomSpec spec;
+        const toml::node& kind = required(table, "kind", "random");
+        spec.kind = text(kind, "kind");
+        if (!contains(kRandomKinds, spec.kind))
+            fail(kind.source(), fmt::format("unknown random kind '{}'; expected one of: {}",
+                                            spec.kind, join(kRandomKinds)));
+        const bool ranged = spec.kind == "int" || spec.kind == "float" || spec.kind == "decimal";
+        Keys wanted = ranged ? (spec.kind == "decimal" ? Keys(kDecimalKeys) : Keys(kRangeKeys))
+                             : (spec.kind == "string" ? Keys(kStringKeys) : Keys(kKindOnly));
+        check_keys(table, wanted, fmt::format("random of kind '{}'", spec.kind));
+        if (ranged) {
+            spec.min = number(required(table, "min", "random"), "min");
+            const toml::node& max = required(table, "max", "random");
+            spec.max = number(max, "max");
+            if (spec.min > spec.max) fail(max.source(), "'max' must not be below 'min'");
+        }
+        if (spec.kind == "decimal")
+            spec.scale = small_count(required(table, "scale", "random"), "scale");
+        if (spec.kind == "string")
+            spec.length = small_count(required(table, "length", "random"), "length");
+        return spec;
+    }
+
+    // Fails unless every {k} of the template names one of `arity` arguments.
+    void check_template(const toml::node& node, const std::string& tmpl, std::size_t arity) const {
+        for (const TemplatePlaceholder& p : template_placeholders(tmpl)) {
+            if (p.index >= arity)
+                fail(node.source(),
+                     fmt::format("template placeholder {{{}}} is out of range: only {} argument{}",
+                                 p.index, arity, arity == 1 ? "" : "s"));
+        }
+    }
+
+    std::string signature_family(const toml::node& node, std::string_view what) const {
+        std::string family = text(node, what);
+        if (family != "T" && family != "N" && !is_family(family))
+            fail(node.source(), fmt::format("'{}' is not a family, \"T\" or \"N\" (families: {})",
+                                            family, fmt::join(all_families(), ", ")));
+        return family;
+    }
+
+    void read_functions(const toml::table& root, std::string_view key, bool aggregate,
+                        const std::set<std::string>& nondeterministic,
+                        std::vector<FunctionSig>& out) const {
+        for (const toml::table* entry : tables_of(root, key)) {
+            FunctionSig sig = read_function(*entry, aggregate);
+            // Dropped rather than rejected: the exclusion list is the single source of truth.
+            if (nondeterministic.count(sig.key)) continue;
+            out.push_back(std::move(sig));
+        }
+    }
+
+    FunctionSig read_function(const toml::table& entry, bool aggregate) const {
+        std::string_view context = aggregate ? "[[aggregate]]" : "[[function]]";
+        check_keys(entry, aggregate ? Keys(kAggregateKeys) : Keys(kFunctionKeys), context);
+        FunctionSig sig;
+        sig.aggregate = aggregate;
+        sig.name = nonempty_text(required(entry, "name", context), "name");
+        sig.key = upper(sig.name);
+        const toml::node& args = required(entry, "args", context);
+        const auto* items = args.as_array();
+        if (!items) fail(args.source(), "'args' must be an array of families");
+        for (const toml::node& item : *items) sig.args.push_back(signature_family(item, "args"));
+        const toml::node& returns = required(entry, "returns", context);
+        sig.returns = signature_family(returns, "returns");
+        if ((sig.returns == "T" || sig.returns == "N") &&
+            std::find(sig.args.begin(), sig.args.end(), sig.returns) == sig.args.end())
+            fail(returns.source(),
+                 fmt::format("returns \"{}\" but no argument is \"{}\"", sig.returns, sig.returns));
+        if (const toml::node* variadic = entry.get("variadic")) {
+            sig.variadic = flag(*variadic, "variadic");
+            if (sig.variadic && sig.args.empty())
+                fail(variadic->source(), "a variadic function needs at least one argument");
+        }
+        if (const toml::node* tmpl = entry.get("template")) {
+            sig.tmpl = nonempty_text(*tmpl, "template");
+            if (sig.variadic) fail(tmpl->source(), "a variadic function cannot have a template");
+            check_template(*tmpl, sig.tmpl, sig.args.size());
+        }
+        if (const toml::node* distinct = entry.get("distinct"))
+            sig.distinct_ok = flag(*distinct, "distinct");
+        sig.weight = weight(entry);
+        return sig;
+    }
+
+    void read_representations(const toml::node& node, Dialect& d) const {
+        const toml::table& table = table_of(node, "representation");
+        for (auto&& [name, value] : table) {
+            const std::string context = fmt::format("[representation.{}]", name.str());
+            const toml::table& entry = table_of(value, context);
+            check_keys(entry, kRepresentationKeys, context);
+            RepresentationSpelling spelling;
+            if (auto* setup = entry.get("setup")) spelling.setup = texts(*setup, "setup");
+            if (auto* x = entry.get("x")) spelling.x = nonempty_text(*x, "x");
+            if (auto* query = entry.get("query")) spelling.query = nonempty_text(*query, "query");
+            if (auto* teardown = entry.get("teardown"))
+                spelling.teardown = texts(*teardown, "teardown");
+            if (auto* disabled = entry.get("disabled"))
+                spelling.disabled = flag(*disabled, "disabled");
+            d.representations[std::string(name.str())] = std::move(spelling);
+        }
+    }
+
+    BenignDifference read_benign(const toml::table& entry) const {
+        check_keys(entry, kBenignKeys, "[[benign]]");
+        BenignDifference benign;
+        benign.reason = nonempty_text(required(entry, "reason", "[[benign]]"), "reason");
+        const toml::node& regex = required(entry, "query_regex", "[[benign]]");
+        benign.query_regex = nonempty_text(regex, "query_regex");
+        try {
+            std::regex compiled(benign.query_regex, std::regex::ECMAScript | std::regex::icase);
+        } catch (const std::regex_error& e) {
+            fail(regex.source(), fmt::format("'query_regex' is not a valid regex: {}", e.what()));
+        }
+        const toml::node& representations = required(entry, "representations", "[[benign]]");
+        benign.representations = texts(representations, "representations");
+        if (benign.representations.empty())
+            fail(representations.source(), "'representations' must name at least one");
+        return benign;
+    }
+
+    std::string file_;
+};
+
+}  // namespace
+
+Dialect load_dialect(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw LoadError(path, 1, 1, "cannot open dialect file");
+    std::ostringstream content;
+    content << in.rdbuf();
+    toml::table root;
+    try {
+        root = toml::parse(content.str(), path);
+    } catch (const toml::parse_error& e) {
+        throw LoadError(path, e.source().begin.line, e.source().begin.column,
+                        std::string(e.description()));
+    }
+    return DialectReader(path).read(root);
+}
+
+}  // namespace eriq

@@ -1,0 +1,45 @@
+#pragma once
+// A grammar file (grammars/<name>.toml) in memory: knobs and productions.
+//
+//   dialect = "mariadb"
+//   include = ["common.toml"]        # loaded first; this file's entries override
+//   scoped  = ["select_core"]        # productions that open a new table scope
+//   [knobs]                          # named weights and limits, overridable by --weight
+//   union = 2
+//   [productions]
+//   intermediate = '''<select_core> | union : <select_core> UNION <select_core>'''
+#include <map>
+#include <set>
+#include <string>
+
+#include "dsl/ast.hpp"
+
+namespace eriq::dsl {
+
+struct Grammar {
+    std::string file;
+    std::string dialect;
+    std::map<std::string, double> knobs;
+    std::map<std::string, Pos> knob_pos;
+    std::map<std::string, Production> productions;
+    std::set<std::string> scoped;
+
+    const Production* find(const std::string& name) const {
+        auto it = productions.find(name);
+        return it == productions.end() ? nullptr : &it->second;
+    }
+    double knob(const std::string& name, double fallback) const {
+        auto it = knobs.find(name);
+        return it == knobs.end() ? fallback : it->second;
+    }
+};
+
+// Loads a grammar file with its includes. Throws LoadError (file:line:col).
+Grammar load_grammar(const std::string& path);
+
+// Applies `--weight K=V` style overrides; an unknown knob is an error naming it.
+void override_knob(Grammar& g, const std::string& name, double value);
+// Loads overrides from a TOML file of `knob = value` lines (`--weights FILE`).
+void override_knobs_from_file(Grammar& g, const std::string& path);
+
+}  // namespace eriq::dsl

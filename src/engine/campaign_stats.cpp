@@ -1,0 +1,101 @@
+#include "engine/campaign_stats.hpp"
+
+#include <fmt/format.h>
+
+#include "report/json_writer.hpp"
+
+namespace eriq {
+
+void CampaignStats::tally(const CaseOutcome& outcome) {
+    ++cases;
+    skipped_variants += static_cast<std::int64_t>(outcome.skipped.size());
+    switch (outcome.verdict) {
+        case Verdict::Consistent:
+            ++valid;
+            ++consistent;
+            break;
+        case Verdict::Inconsistent:
+            ++valid;
+            ++findings;
+            ++patterns[outcome.classification.pattern];
+            break;
+        case Verdict::Benign:
+            ++valid;
+            ++benign;
+            break;
+        case Verdict::Discarded: ++discarded[outcome.discard_kind]; break;
+    }
+}
+
+std::int64_t CampaignStats::discarded_total() const {
+    std::int64_t n = 0;
+    for (const auto& [k, v] : discarded) n += v;
+    return n;
+}
+
+std::string summary_json(const CampaignStats& s, const RunFacts& f) {
+    JsonWriter w;
+    w.begin_object();
+    w.key("dialect"); w.string(f.dialect);
+    w.key("server_version"); w.string(f.server_version);
+    w.key("connection"); w.string(f.connection);
+    w.key("seed"); w.unsigned_integer(f.seed);
+    w.key("workers"); w.integer(f.workers);
+    w.key("cases"); w.integer(s.cases);
+    w.key("valid"); w.integer(s.valid);
+    w.key("valid_share"); w.number(s.cases ? static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0);
+    w.key("consistent"); w.integer(s.consistent);
+    w.key("findings"); w.integer(s.findings);
+    w.key("benign"); w.integer(s.benign);
+    w.key("discarded");
+    w.begin_object();
+    for (const auto& [k, v] : s.discarded) {
+        w.key(k);
+        w.integer(v);
+    }
+    w.end_object();
+    w.key("patterns");
+    w.begin_object();
+    for (const auto& [k, v] : s.patterns) {
+        w.key(k);
+        w.integer(v);
+    }
+    w.end_object();
+    w.key("skipped_variants"); w.integer(s.skipped_variants);
+    w.key("generation_failures"); w.integer(s.generation_failures);
+    w.key("server_faults"); w.integer(s.server_faults);
+    w.key("databases"); w.integer(s.databases);
+    w.key("statements"); w.unsigned_integer(f.statements);
+    w.key("cases_per_second"); w.number(f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0);
+    w.key("driver_seconds"); w.number(f.driver_seconds);
+    w.key("wall_seconds"); w.number(f.wall_seconds);
+    w.key("driver_share"); w.number(f.wall_seconds > 0 ? f.driver_seconds / f.wall_seconds : 0.0);
+    w.end_object();
+    return w.str() + "\n";
+}
+
+std::string summary_text(const CampaignStats& s, const RunFacts& f) {
+    std::string out = fmt::format(
+        "eriq summary: dialect {} ({}), seed {}\n"
+        "  cases {}  valid {} ({:.1f}%)  consistent {}  findings {}  benign {}\n"
+        "  discarded {}  skipped variants {}  generation failures {}  server faults {}\n"
+        "  {:.1f} cases/s  {:.1f} s wall  {:.1f} s in driver ({:.0f}%)  {} statements\n",
+        f.dialect, f.server_version, f.seed, s.cases, s.valid,
+        s.cases ? 100.0 * static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0,
+        s.consistent, s.findings, s.benign, s.discarded_total(), s.skipped_variants,
+        s.generation_failures, s.server_faults,
+        f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0, f.wall_seconds,
+        f.driver_seconds, f.wall_seconds > 0 ? 100.0 * f.driver_seconds / f.wall_seconds : 0.0,
+        f.statements);
+    if (!s.discarded.empty()) {
+        out += "  discarded by kind:\n";
+        for (const auto& [k, v] : s.discarded) out += fmt::format("    {:>7}  {}\n", v, k);
+    }
+    if (!s.patterns.empty()) {
+        out += "  findings by pattern:\n";
+        for (const auto& [k, v] : s.patterns) out += fmt::format("    {:>7}  {}\n", v, k);
+    }
+    return out;
+}
+
+}  // namespace eriq

@@ -1,0 +1,43 @@
+#pragma once
+// Counters of a campaign, and their JSON / text renderings for summary.json
+// and the end-of-run table.
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "oracle/verdict.hpp"
+
+namespace eriq {
+
+struct CampaignStats {
+    std::int64_t cases = 0;       // cases generated and run
+    std::int64_t valid = 0;       // every variant succeeded (consistent, finding or benign)
+    std::int64_t consistent = 0;
+    std::int64_t findings = 0;
+    std::int64_t benign = 0;      // differences the dialect declares as documented
+    std::int64_t skipped_variants = 0;
+    std::int64_t generation_failures = 0;
+    std::int64_t server_faults = 0;
+    std::int64_t databases = 0;
+    std::map<std::string, std::int64_t> discarded;  // by error kind
+    std::map<std::string, std::int64_t> patterns;   // findings by pattern
+
+    void tally(const CaseOutcome& outcome);
+    std::int64_t discarded_total() const;
+};
+
+struct RunFacts {
+    std::string dialect;
+    std::string server_version;
+    std::string connection;  // redacted
+    std::uint64_t seed = 0;
+    double wall_seconds = 0;
+    double driver_seconds = 0;
+    std::uint64_t statements = 0;
+    int workers = 1;
+};
+
+std::string summary_json(const CampaignStats& s, const RunFacts& f);
+std::string summary_text(const CampaignStats& s, const RunFacts& f);
+
+}  // namespace eriq

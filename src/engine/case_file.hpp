@@ -1,0 +1,32 @@
+#pragma once
+// Hand-written test cases (`eriq-gen --case FILE`), a TOML file:
+//
+//   dialect = "mariadb"                    # optional; --dialect wins when given
+//   schema = ["CREATE TABLE t0 (c0 INT, c1 INT)"]
+//   rows = ["INSERT INTO t0 VALUES (2,NULL),(4,NULL)"]
+//   intermediate = "SELECT DISTINCT c1 AS vc_0, c0 / NULLIF(1, 0) AS vc_1 FROM t0"
+//   referencing = "SELECT * FROM x"        # x is the intermediate result
+//
+// Every table reference `x` in `referencing` is replaced by each
+// representation's spelling (given the alias x when it has none).
+#include <string>
+
+#include "engine/options.hpp"
+#include "gen/test_case.hpp"
+
+namespace eriq {
+
+// Turns the references to x in a hand-written Q into {x} placeholders;
+// returns the count in *references.
+std::string mark_x_references(const std::string& q, int* references);
+
+// Loads a case file; throws LoadError (file:line:col). `dialect` receives the
+// file's dialect key ("" when absent).
+TestCase load_case_file(const std::string& path, std::string* dialect);
+
+// Runs one case through every representation and prints each variant's SQL,
+// normalized rows and the verdict. Exit code: 1 inconsistent, 0 consistent
+// (or a documented benign difference), 3 discarded (a variant failed).
+int run_case_file(RunOptions options, bool dialect_given);
+
+}  // namespace eriq

@@ -1,0 +1,31 @@
+#pragma once
+// Everything a run of eriq-gen is told on its command line.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace eriq {
+
+struct RunOptions {
+    std::string dialect = "sqlite";
+    std::string dialect_file;  // default dialects/<dialect>.toml
+    std::string grammar_file;  // default grammars/<dialect>.toml
+    std::string rules_file = "rules/repr.toml";
+    std::string connect;       // default: the dialect's default_connect
+    std::optional<std::uint64_t> seed;
+    double time_limit_seconds = 0;  // 0: no limit
+    std::int64_t max_cases = -1;    // -1: no limit
+    std::string out_dir = "eriq-out";
+    std::vector<std::pair<std::string, double>> weights;
+    std::string weights_file;
+    std::string case_file;
+    int verbosity = 1;  // 0 quiet, 1 normal, 2 verbose
+    bool dry_run = false;
+    bool allow_foreign_objects = false;
+    std::chrono::milliseconds statement_timeout{10000};
+};
+
+}  // namespace eriq

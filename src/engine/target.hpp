@@ -1,0 +1,28 @@
+#pragma once
+// The loaded, validated inputs of a run: dialect, grammar (with weight
+// overrides applied), rules and the connection to use.
+#include <string>
+
+#include "catalog/dialect.hpp"
+#include "dsl/grammar.hpp"
+#include "engine/options.hpp"
+#include "exec/backend.hpp"
+#include "rules/rule_set.hpp"
+
+namespace eriq {
+
+struct Target {
+    Dialect dialect;
+    dsl::Grammar grammar;
+    RuleSet rules;
+    ConnectionSpec connection;
+    BackendOptions backend_options;
+};
+
+// Finds a data file: as given, else relative to the source tree eriq was built from.
+std::string resolve_data_path(const std::string& path);
+
+// Loads everything; throws LoadError / std::invalid_argument with a clear message.
+Target load_target(const RunOptions& options, bool need_grammar = true);
+
+}  // namespace eriq

@@ -1,0 +1,48 @@
+#pragma once
+// A test double that perturbs the results of chosen queries, so tests can show
+// that the oracle notices each kind of inconsistency end to end.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "exec/backend.hpp"
+
+namespace eriq {
+
+class FaultInjectingBackend : public Backend {
+  public:
+    enum class Fault {
+        DropLastRow,
+        DuplicateFirstRow,
+        // Appends "_fault" to a textual value, adds 1 to a number, turns NULL into 1.
+        ChangeFirstValue,
+    };
+    struct Rule {
+        std::string sql_marker;  // the fault applies to queries whose SQL contains this
+        Fault fault;
+    };
+
+    FaultInjectingBackend(Backend& inner, std::vector<Rule> rules);
+    FaultInjectingBackend(std::unique_ptr<Backend> inner, std::vector<Rule> rules);
+
+    std::string driver() const override { return inner_->driver(); }
+    std::string server_version() override { return inner_->server_version(); }
+    void execute(const std::string& sql) override;
+    ResultSet query(const std::string& sql) override;
+    void reset_workspace() override;
+
+    // How many query results were perturbed so far.
+    int faults_injected() const { return faults_injected_; }
+
+  private:
+    void sync_counters();
+    template <typename Call>
+    decltype(auto) forwarded(Call&& call);
+
+    std::unique_ptr<Backend> owned_;
+    Backend* inner_;
+    std::vector<Rule> rules_;
+    int faults_injected_ = 0;
+};
+
+}  // namespace eriq

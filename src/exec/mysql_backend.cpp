@@ -1,0 +1,380 @@
+#include "exec/mysql_backend.hpp"
+
+#include <errmsg.h>
+#include <mysql.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <regex>
+#include <utility>
+#include <vector>
+
+#include "exec/driver_timer.hpp"
+#include "exec/workspace_names.hpp"
+
+namespace eriq {
+
+namespace {
+
+// Client-side socket timeouts exceed the server-side statement timeout by this
+// much, so the server normally reports the timeout before the client gives up.
+constexpr unsigned kReadTimeoutMarginSeconds = 5;
+
+constexpr unsigned kMariadbStatementTimeout = 1969;  // ER_STATEMENT_TIMEOUT
+constexpr unsigned kMysqlStatementTimeout = 3024;    // ER_QUERY_TIMEOUT
+
+struct ResultFree {
+    void operator()(MYSQL_RES* result) const { mysql_free_result(result); }
+};
+using ResultPtr = std::unique_ptr<MYSQL_RES, ResultFree>;
+
+bool is_lost_connection(unsigned code) {
+    return code == CR_CONNECTION_ERROR || code == CR_CONN_HOST_ERROR ||
+           code == CR_SERVER_GONE_ERROR || code == CR_SERVER_LOST ||
+           code == CR_SERVER_LOST_EXTENDED;
+}
+
+unsigned ceil_seconds(std::chrono::milliseconds duration) {
+    return static_cast<unsigned>((duration.count() + 999) / 1000);
+}
+
+std::string backquote(const std::string& name) {
+    std::string out = "`";
+    for (char c : name) {
+        out += c;
+        if (c == '`') out += '`';
+    }
+    return out + '`';
+}
+
+std::string join_quoted(const std::set<std::string>& names) {
+    std::string out;
+    for (const std::string& name : names) out += (out.empty() ? "" : ", ") + backquote(name);
+    return out;
+}
+
+bool is_json_field(const MYSQL_FIELD& field) {
+    if (field.type == MYSQL_TYPE_JSON) return true;
+    // MariaDB sends JSON columns as LONGTEXT and names the format in extended metadata.
+    MARIADB_CONST_STRING format{};
+    if (mariadb_field_attr(&format, &field, MARIADB_FIELD_ATTR_FORMAT_NAME) != 0) return false;
+    return std::string_view(format.str, format.length) == "json";
+}
+
+ValueKind field_kind(const MYSQL_FIELD& field) {
+    constexpr unsigned kBinaryCharset = 63;
+    switch (field.type) {
+        case MYSQL_TYPE_TINY:
+        case MYSQL_TYPE_SHORT:
+        case MYSQL_TYPE_LONG:
+        case MYSQL_TYPE_INT24:
+        case MYSQL_TYPE_LONGLONG:
+        case MYSQL_TYPE_YEAR:
+            return ValueKind::Int;
+        case MYSQL_TYPE_DECIMAL:
+        case MYSQL_TYPE_NEWDECIMAL:
+            return ValueKind::Decimal;
+        case MYSQL_TYPE_FLOAT:
+        case MYSQL_TYPE_DOUBLE:
+            return ValueKind::Float;
+        case MYSQL_TYPE_DATE:
+        case MYSQL_TYPE_TIME:
+        case MYSQL_TYPE_DATETIME:
+        case MYSQL_TYPE_TIMESTAMP:
+        case MYSQL_TYPE_NEWDATE:
+        case MYSQL_TYPE_TIME2:
+        case MYSQL_TYPE_DATETIME2:
+        case MYSQL_TYPE_TIMESTAMP2:
+            return ValueKind::Temporal;
+        case MYSQL_TYPE_BIT:
+            return ValueKind::Bytes;
+        default:
+            if (field.charsetnr == kBinaryCharset) return ValueKind::Bytes;
+            return is_json_field(field) ? ValueKind::Json : ValueKind::Text;
+    }
+}
+
+void read_result(MYSQL_RES* result, ResultSet& out) {
+    unsigned count = mysql_num_fields(result);
+    MYSQL_FIELD* fields = mysql_fetch_fields(result);
+    std::vector<ValueKind> kinds;
+    out.columns.clear();
+    for (unsigned i = 0; i < count; ++i) {
+        out.columns.emplace_back(fields[i].name, fields[i].name_length);
+        kinds.push_back(field_kind(fields[i]));
+    }
+    out.rows.reserve(mysql_num_rows(result));
+    while (MYSQL_ROW row = mysql_fetch_row(result)) {
+        unsigned long* lengths = mysql_fetch_lengths(result);
+        std::vector<Value> values;
+        values.reserve(count);
+        for (unsigned i = 0; i < count; ++i) {
+            if (row[i] == nullptr) {
+                values.push_back(Value::null());
+            } else {
+                values.push_back({kinds[i], std::string(row[i], lengths[i])});
+            }
+        }
+        out.rows.push_back(std::move(values));
+    }
+}
+
+bool contains_temporary(const std::string& sql) {
+    static constexpr std::string_view word = "temporary";
+    if (sql.size() < word.size()) return false;
+    for (std::size_t i = 0; i + word.size() <= sql.size(); ++i) {
+        std::size_t j = 0;
+        while (j < word.size() && (sql[i + j] | 0x20) == word[j]) ++j;
+        if (j == word.size()) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+MysqlBackend::MysqlBackend(const ConnectionSpec& spec, const BackendOptions& options)
+    : spec_(spec), options_(options) {
+    if (options_.statement_timeout.count() > 0) {
+        read_timeout_seconds_ =
+            ceil_seconds(options_.statement_timeout) + kReadTimeoutMarginSeconds;
+    }
+    connect();
+}
+
+MysqlBackend::~MysqlBackend() {
+    disconnect();
+}
+
+std::string MysqlBackend::server_version() {
+    if (conn_ == nullptr) connect();
+    return version_;
+}
+
+void MysqlBackend::connect() {
+    static std::once_flag library_ready;
+    std::call_once(library_ready, [] { mysql_library_init(0, nullptr, nullptr); });
+
+    conn_ = mysql_init(nullptr);
+    if (conn_ == nullptr) throw BackendError("connect_failed", "mysql_init: out of memory", true);
+    unsigned connect_seconds = std::max(1u, ceil_seconds(options_.connect_timeout));
+    unsigned local_infile = 0;
+    mysql_options(conn_, MYSQL_OPT_CONNECT_TIMEOUT, &connect_seconds);
+    if (read_timeout_seconds_ > 0) {
+        mysql_options(conn_, MYSQL_OPT_READ_TIMEOUT, &read_timeout_seconds_);
+        mysql_options(conn_, MYSQL_OPT_WRITE_TIMEOUT, &read_timeout_seconds_);
+    }
+    mysql_options(conn_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+    mysql_options(conn_, MYSQL_OPT_LOCAL_INFILE, &local_infile);
+
+    unsigned long flags = CLIENT_MULTI_STATEMENTS | CLIENT_MULTI_RESULTS;
+    if (mysql_real_connect(conn_, spec_.host.c_str(), spec_.user.c_str(), spec_.password.c_str(),
+                           nullptr, spec_.port, nullptr, flags) == nullptr) {
+        std::string message =
+            scrub("cannot connect to " + spec_.redacted() + ": " + mysql_error(conn_));
+        disconnect();
+        throw BackendError("connect_failed", message, true);
+    }
+    version_ = mysql_get_server_info(conn_);
+    temporary_tables_.clear();
+    try {
+        if (stale_thread_ != 0) {
+            std::uint64_t stale = std::exchange(stale_thread_, 0);
+            try {
+                run("KILL " + std::to_string(stale), nullptr);
+            } catch (const BackendError& error) {
+                if (error.server_fault) throw;  // the thread may be gone already: fine
+            }
+        }
+        prepare_database();
+        set_statement_timeout();
+        for (const std::string& statement : options_.session_init) run(statement, nullptr);
+    } catch (...) {
+        disconnect();
+        throw;
+    }
+}
+
+void MysqlBackend::disconnect() {
+    if (conn_ != nullptr) mysql_close(conn_);
+    conn_ = nullptr;
+}
+
+void MysqlBackend::prepare_database() {
+    std::string quoted = backquote(spec_.database);
+    std::string create = options_.create_database;
+    for (std::size_t at = create.find("{db}"); at != std::string::npos;
+         at = create.find("{db}", at + quoted.size())) {
+        create.replace(at, 4, quoted);
+    }
+    if (!create.empty()) run(create, nullptr);
+    run("USE " + quoted, nullptr);
+    if (options_.allow_foreign_objects) return;
+
+    ResultSet objects;
+    run("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()",
+        &objects);
+    std::string foreign;
+    for (const auto& row : objects.rows) {
+        if (is_tool_object_name(row[0].text)) continue;
+        foreign += (foreign.empty() ? "" : ", ") + row[0].text;
+    }
+    if (foreign.empty()) return;
+    throw BackendError("foreign_objects",
+                       "database " + quoted + " holds objects the tool did not create (" + foreign +
+                           "); use a database of its own or allow foreign objects");
+}
+
+void MysqlBackend::set_statement_timeout() {
+    auto ms = options_.statement_timeout.count();
+    if (ms <= 0) return;
+    if (version_.find("MariaDB") != std::string::npos) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.3f", static_cast<double>(ms) / 1000.0);
+        run(std::string("SET SESSION max_statement_time = ") + seconds, nullptr);
+        return;
+    }
+    try {
+        // MySQL and Percona; TiDB and OceanBase may reject it and rely on the read timeout.
+        run("SET SESSION MAX_EXECUTION_TIME = " + std::to_string(ms), nullptr);
+    } catch (const BackendError& error) {
+        if (error.server_fault) throw;
+    }
+}
+
+void MysqlBackend::execute(const std::string& sql) {
+    run(sql, nullptr);
+}
+
+ResultSet MysqlBackend::query(const std::string& sql) {
+    ResultSet result;
+    run(sql, &result);
+    return result;
+}
+
+void MysqlBackend::run(const std::string& sql, ResultSet* out) {
+    if (conn_ == nullptr) {
+        try {
+            connect();
+        } catch (const BackendError& error) {
+            if (error.kind != "connect_failed") throw;
+            throw BackendError("connection_lost", error.what(), true);
+        }
+    }
+    if (contains_temporary(sql)) remember_temporary_tables(sql);
+
+    auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    int status;
+    {
+        DriverTimer timer(driver_seconds_);
+        status = mysql_real_query(conn_, sql.data(), sql.size());
+    }
+    if (status != 0) throw_error(elapsed());
+    bool filled = false;
+    for (;;) {
+        ++statements_;
+        ResultPtr result;
+        {
+            DriverTimer timer(driver_seconds_);
+            result.reset(mysql_store_result(conn_));
+        }
+        if (result) {
+            if (out != nullptr && !filled && mysql_num_fields(result.get()) > 0) {
+                read_result(result.get(), *out);
+                filled = true;
+            }
+        } else if (mysql_field_count(conn_) != 0) {
+            throw_error(elapsed());
+        }
+        {
+            DriverTimer timer(driver_seconds_);
+            status = mysql_next_result(conn_);
+        }
+        if (status < 0) return;
+        if (status > 0) throw_error(elapsed());
+    }
+}
+
+void MysqlBackend::remember_temporary_tables(const std::string& sql) {
+    static const std::regex create_temporary(
+        R"(\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:GLOBAL\s+|LOCAL\s+)?TEMPORARY\s+TABLE\s+)"
+        R"((?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z0-9_$]+))",
+        std::regex::ECMAScript | std::regex::icase);
+    for (std::sregex_iterator it(sql.begin(), sql.end(), create_temporary), end; it != end; ++it) {
+        std::string name = (*it)[1].str();
+        if (name.front() == '`') {
+            std::string unquoted;
+            for (std::size_t i = 1; i + 1 < name.size(); ++i) {
+                unquoted += name[i];
+                if (name[i] == '`') ++i;  // `` stands for one backquote
+            }
+            name = unquoted;
+        }
+        temporary_tables_.insert(name);
+    }
+}
+
+void MysqlBackend::throw_error(double elapsed_seconds) {
+    unsigned code = mysql_errno(conn_);
+    std::string message = scrub("mysql error " + std::to_string(code) + " (" +
+                                mysql_sqlstate(conn_) + "): " + mysql_error(conn_));
+    if (code == kMariadbStatementTimeout || code == kMysqlStatementTimeout) {
+        throw BackendError("timeout", message);
+    }
+    if (!is_lost_connection(code)) throw BackendError("mysql:" + std::to_string(code), message);
+
+    // The server may still run the statement; the next connection kills it.
+    stale_thread_ = mysql_thread_id(conn_);
+    disconnect();
+    bool client_timeout = (code == CR_SERVER_LOST || code == CR_SERVER_LOST_EXTENDED) &&
+                          read_timeout_seconds_ > 0 &&
+                          elapsed_seconds + 0.5 >= static_cast<double>(read_timeout_seconds_);
+    if (client_timeout) throw BackendError("timeout", message + " (client read timeout)");
+    throw BackendError("connection_lost", message, true);
+}
+
+std::string MysqlBackend::scrub(std::string message) const {
+    const std::string& secret = spec_.password;
+    if (secret.empty()) return message;
+    for (std::size_t at = message.find(secret); at != std::string::npos;
+         at = message.find(secret, at + 3)) {
+        message.replace(at, secret.size(), "***");
+    }
+    return message;
+}
+
+void MysqlBackend::reset_workspace() {
+    ResultSet objects;
+    run("SELECT table_name, table_type FROM information_schema.tables "
+        "WHERE table_schema = DATABASE()",
+        &objects);
+    std::set<std::string> temporary = temporary_tables_;
+    std::set<std::string> views;
+    std::set<std::string> tables;
+    for (const auto& row : objects.rows) {
+        const std::string& name = row[0].text;
+        if (!is_tool_object_name(name)) continue;
+        if (row[1].text == "VIEW") {
+            views.insert(name);
+        } else {
+            // A temporary table shadows a base table of the same name, and DROP TABLE
+            // would remove the temporary one first: drop those explicitly beforehand.
+            temporary.insert(name);
+            if (row[1].text != "TEMPORARY") tables.insert(name);
+        }
+    }
+    std::string drops;
+    if (!temporary.empty())
+        drops += "DROP TEMPORARY TABLE IF EXISTS " + join_quoted(temporary) + ";";
+    if (!views.empty()) drops += "DROP VIEW IF EXISTS " + join_quoted(views) + ";";
+    if (!tables.empty()) drops += "DROP TABLE IF EXISTS " + join_quoted(tables) + ";";
+    if (!drops.empty()) run(drops, nullptr);
+    temporary_tables_.clear();
+}
+
+}  // namespace eriq

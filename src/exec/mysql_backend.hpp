@@ -1,0 +1,55 @@
+#pragma once
+// MySQL-protocol target through libmariadb (text protocol): MariaDB, MySQL,
+// Percona, TiDB, OceanBase. Works only inside a database of the tool's own.
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include "exec/backend.hpp"
+
+struct st_mysql;
+
+namespace eriq {
+
+class MysqlBackend : public Backend {
+  public:
+    // Connects, creates and selects spec.database, refuses it if it holds foreign
+    // objects (unless allowed) and runs the session_init statements. Throws BackendError.
+    MysqlBackend(const ConnectionSpec& spec, const BackendOptions& options);
+    ~MysqlBackend() override;
+    MysqlBackend(const MysqlBackend&) = delete;
+    MysqlBackend& operator=(const MysqlBackend&) = delete;
+
+    std::string driver() const override { return "mysql"; }
+    std::string server_version() override;
+
+    // Both accept several ';'-separated statements and consume every result;
+    // query() returns the rows of the first result that has columns. After a lost
+    // connection the next call reconnects (session state and temporary tables are gone).
+    void execute(const std::string& sql) override;
+    ResultSet query(const std::string& sql) override;
+
+    void reset_workspace() override;
+
+  private:
+    void connect();
+    void disconnect();
+    void prepare_database();
+    void set_statement_timeout();
+    void run(const std::string& sql, ResultSet* out);
+    void remember_temporary_tables(const std::string& sql);
+    [[noreturn]] void throw_error(double elapsed_seconds);
+    std::string scrub(std::string message) const;
+
+    ConnectionSpec spec_;
+    BackendOptions options_;
+    st_mysql* conn_ = nullptr;
+    std::string version_;
+    unsigned read_timeout_seconds_ = 0;
+    // Server thread of a connection dropped on a client-side timeout; its query
+    // may still run, so the next connection kills it.
+    std::uint64_t stale_thread_ = 0;
+    std::set<std::string> temporary_tables_;
+};
+
+}  // namespace eriq

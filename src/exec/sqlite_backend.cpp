@@ -1,0 +1,198 @@
+#include "exec/sqlite_backend.hpp"
+
+#include <sqlite3.h>
+
+#include <cstdio>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "exec/driver_timer.hpp"
+#include "exec/sqlite_error_kind.hpp"
+#include "exec/workspace_names.hpp"
+
+namespace eriq {
+
+namespace {
+
+// The virtual machine calls the progress handler every this many instructions;
+// small enough to stop within a millisecond, large enough to cost nothing.
+constexpr int kProgressInstructions = 1000;
+
+struct StatementFinalizer {
+    void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
+};
+using StatementPtr = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
+
+std::string quote_identifier(const std::string& name) {
+    std::string out = "\"";
+    for (char c : name) {
+        out += c;
+        if (c == '"') out += '"';
+    }
+    return out + '"';
+}
+
+Value column_value(sqlite3_stmt* stmt, int column) {
+    switch (sqlite3_column_type(stmt, column)) {
+        case SQLITE_INTEGER:
+            return {ValueKind::Int, std::to_string(sqlite3_column_int64(stmt, column))};
+        case SQLITE_FLOAT: {
+            char buffer[32];
+            std::snprintf(buffer, sizeof buffer, "%.17g", sqlite3_column_double(stmt, column));
+            return {ValueKind::Float, buffer};
+        }
+        case SQLITE_TEXT: {
+            auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, column));
+            auto size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
+            return {ValueKind::Text, std::string(text, size)};
+        }
+        case SQLITE_BLOB: {
+            auto* data = static_cast<const char*>(sqlite3_column_blob(stmt, column));
+            auto size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
+            return {ValueKind::Bytes, data == nullptr ? std::string() : std::string(data, size)};
+        }
+        default:
+            return Value::null();
+    }
+}
+
+}  // namespace
+
+SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& options)
+    : statement_timeout_(options.statement_timeout) {
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    if (code != SQLITE_OK) {
+        std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
+        sqlite3_close_v2(db_);
+        db_ = nullptr;
+        throw BackendError("connect_failed",
+                           "cannot open SQLite database " + path + ": " + message);
+    }
+    sqlite3_extended_result_codes(db_, 0);
+    // Another worker or a user's client may hold a lock on a file database briefly.
+    sqlite3_busy_timeout(db_, static_cast<int>(options.connect_timeout.count()));
+    if (statement_timeout_.count() > 0) {
+        sqlite3_progress_handler(db_, kProgressInstructions, &SqliteBackend::on_progress, this);
+    }
+    try {
+        if (!options.allow_foreign_objects) refuse_foreign_objects(path);
+        for (const std::string& statement : options.session_init) execute(statement);
+    } catch (...) {
+        sqlite3_close_v2(db_);
+        throw;
+    }
+}
+
+SqliteBackend::~SqliteBackend() {
+    sqlite3_close_v2(db_);
+}
+
+std::string SqliteBackend::server_version() {
+    return std::string("SQLite ") + sqlite3_libversion();
+}
+
+void SqliteBackend::execute(const std::string& sql) {
+    run(sql, nullptr);
+}
+
+ResultSet SqliteBackend::query(const std::string& sql) {
+    ResultSet result;
+    run(sql, &result);
+    return result;
+}
+
+int SqliteBackend::on_progress(void* self) {
+    auto* backend = static_cast<SqliteBackend*>(self);
+    if (std::chrono::steady_clock::now() < backend->deadline_) return 0;
+    backend->timed_out_ = true;
+    return 1;  // makes the running statement fail with SQLITE_INTERRUPT
+}
+
+void SqliteBackend::run(const std::string& sql, ResultSet* out) {
+    deadline_ = std::chrono::steady_clock::now() + statement_timeout_;
+    timed_out_ = false;
+    bool filled = false;
+    const char* next = sql.c_str();
+    const char* end = next + sql.size();
+    while (next < end) {
+        sqlite3_stmt* raw = nullptr;
+        int code;
+        {
+            DriverTimer timer(driver_seconds_);
+            code = sqlite3_prepare_v2(db_, next, static_cast<int>(end - next), &raw, &next);
+        }
+        StatementPtr stmt(raw);
+        if (code != SQLITE_OK) throw_error(code);
+        if (!stmt) continue;  // only whitespace or a comment was left
+        ++statements_;
+        bool wanted = out != nullptr && !filled && sqlite3_column_count(raw) > 0;
+        step_all(raw, wanted ? out : nullptr);
+        filled = filled || wanted;
+    }
+}
+
+void SqliteBackend::step_all(sqlite3_stmt* stmt, ResultSet* out) {
+    int columns = sqlite3_column_count(stmt);
+    if (out != nullptr) {
+        out->columns.clear();
+        for (int i = 0; i < columns; ++i) out->columns.emplace_back(sqlite3_column_name(stmt, i));
+    }
+    for (;;) {
+        int code;
+        {
+            DriverTimer timer(driver_seconds_);
+            code = sqlite3_step(stmt);
+        }
+        if (code == SQLITE_DONE) return;
+        if (code != SQLITE_ROW) throw_error(code);
+        if (out == nullptr) continue;
+        std::vector<Value> row;
+        row.reserve(static_cast<std::size_t>(columns));
+        for (int i = 0; i < columns; ++i) row.push_back(column_value(stmt, i));
+        out->rows.push_back(std::move(row));
+    }
+}
+
+void SqliteBackend::throw_error(int code) {
+    std::string message = sqlite3_errmsg(db_);
+    if (code == SQLITE_INTERRUPT && timed_out_) {
+        throw BackendError("timeout", "statement exceeded the timeout of " +
+                                          std::to_string(statement_timeout_.count()) + " ms");
+    }
+    throw BackendError(sqlite_error_kind(message), "sqlite: " + message);
+}
+
+void SqliteBackend::refuse_foreign_objects(const std::string& path) {
+    ResultSet objects = query(
+        "SELECT name FROM main.sqlite_schema WHERE type IN ('table', 'view') "
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'");
+    std::string foreign;
+    for (const auto& row : objects.rows) {
+        if (is_tool_object_name(row[0].text)) continue;
+        foreign += (foreign.empty() ? "" : ", ") + row[0].text;
+    }
+    if (foreign.empty()) return;
+    throw BackendError("foreign_objects",
+                       "SQLite database " + path + " holds objects the tool did not create (" +
+                           foreign + "); use a database of its own or allow foreign objects");
+}
+
+void SqliteBackend::reset_workspace() {
+    std::string drops;
+    for (const char* schema : {"main", "temp"}) {
+        ResultSet objects = query(std::string("SELECT type, name FROM ") + schema +
+                                  ".sqlite_schema WHERE type IN ('table', 'view') "
+                                  "ORDER BY type = 'table'");
+        for (const auto& row : objects.rows) {
+            const std::string& name = row[1].text;
+            if (!is_tool_object_name(name)) continue;
+            drops += "DROP " + std::string(row[0].text == "view" ? "VIEW" : "TABLE") +
+                     " IF EXISTS " + schema + "." + quote_identifier(name) + ";\n";
+        }
+    }
+    if (!drops.empty()) execute(drops);
+}
+
+}  // namespace eriq

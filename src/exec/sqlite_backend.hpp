@@ -1,0 +1,46 @@
+#pragma once
+// Embedded SQLite target: a file or an in-memory database.
+#include <chrono>
+#include <string>
+
+#include "exec/backend.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace eriq {
+
+class SqliteBackend : public Backend {
+  public:
+    // Opens (creating if needed) `path` or ":memory:"; throws BackendError.
+    SqliteBackend(const std::string& path, const BackendOptions& options);
+    ~SqliteBackend() override;
+    SqliteBackend(const SqliteBackend&) = delete;
+    SqliteBackend& operator=(const SqliteBackend&) = delete;
+
+    std::string driver() const override { return "sqlite"; }
+    std::string server_version() override;
+
+    // Both accept several ';'-separated statements; query() returns the rows of
+    // the first statement that has result columns.
+    void execute(const std::string& sql) override;
+    ResultSet query(const std::string& sql) override;
+
+    void reset_workspace() override;
+
+  private:
+    // Runs every statement in `sql`; fills `out` (when given) from the first one with columns.
+    void run(const std::string& sql, ResultSet* out);
+    void step_all(sqlite3_stmt* stmt, ResultSet* out);
+    [[noreturn]] void throw_error(int code);
+    void refuse_foreign_objects(const std::string& path);
+
+    static int on_progress(void* self);
+
+    sqlite3* db_ = nullptr;
+    std::chrono::milliseconds statement_timeout_;
+    std::chrono::steady_clock::time_point deadline_;
+    bool timed_out_ = false;
+};
+
+}  // namespace eriq

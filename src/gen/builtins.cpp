@@ -1,0 +1,254 @@
+// The generation DSL's built-ins: the places where the grammar asks the
+// catalogue, the schema or the query context for something typed.
+//
+//   @column            a column of the current family from the current scope
+//   @literal           a literal of the current family (dialect value domain)
+//   @func(p)           a catalogue function/operator returning the current family,
+//                      arguments derived from production p
+//   @agg(p)            an aggregate returning the current family, arguments from p
+//   @select_list(p)    the select list: one p per output column (count and families
+//                      chosen, or fixed by the first UNION arm / the caller)
+//   @alias             the alias of the output column being generated (vc_N)
+//   @table             a base table with a fresh alias, added to the scope
+//   @x                 the intermediate result x with a fresh alias (Q only)
+//   @derived(p)        (p) AS sN, its outputs added to the scope
+//   @group_by          1-2 scope columns, remembered as the group keys
+//   @group_key         a group key of the current family
+//   @order_by_all      every output column (plus the dialect's tie-breaker), so
+//                      ORDER BY ... LIMIT picks the same rows in every variant
+//   @number(lo,hi)     an integer in [lo, hi]
+#include <fmt/format.h>
+
+#include "gen/derivation.hpp"
+#include "gen/sql_text.hpp"
+#include "gen/value_generator.hpp"
+
+namespace eriq {
+namespace {
+
+bool is_numeric(const std::string& f) { return f == "int" || f == "float" || f == "decimal"; }
+
+bool returns_family(const FunctionSig& fn, const std::string& family) {
+    if (fn.returns == family) return true;
+    if (fn.returns == "T") return family != "bool";
+    if (fn.returns == "N") return is_numeric(family);
+    return false;
+}
+
+std::string apply_template(const FunctionSig& fn, const std::vector<std::string>& args,
+                           bool distinct) {
+    if (fn.tmpl.empty()) {
+        std::string out = fn.name + "(" + (distinct ? "DISTINCT " : "");
+        for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
+        return out + ")";
+    }
+    std::string out = fn.tmpl;
+    for (std::size_t i = args.size(); i-- > 0;)
+        out = replace_all(out, "{" + std::to_string(i) + "}", args[i]);
+    return out;
+}
+
+}  // namespace
+
+std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
+                                                      const std::string& family, Bindings&,
+                                                      int depth) {
+    const std::string& name = item.text;
+    auto arg = [&](std::size_t i) { return i < item.args.size() ? item.args[i] : std::string(); };
+
+    if (name == "column") {
+        if (state_.scopes.empty()) return std::nullopt;
+        std::vector<const ScopeColumn*> fits;
+        for (const auto& c : state_.scopes.back().columns)
+            if (c.family == family) fits.push_back(&c);
+        if (fits.empty()) return std::nullopt;
+        return fits[rng_.below(fits.size())]->ref;
+    }
+
+    if (name == "literal") {
+        std::vector<const TypeInfo*> types;
+        std::vector<double> weights;
+        for (const auto& t : d_.types)
+            if (t.family == family) {
+                types.push_back(&t);
+                weights.push_back(t.weight);
+            }
+        int idx = rng_.weighted(weights);
+        if (idx < 0) return std::nullopt;
+        bool allow_null = rng_.chance(g_.knob("literal_null_share", 0.1));
+        return make_literal(*types[static_cast<std::size_t>(idx)], rng_,
+                            g_.knob("boundary_share", 0.5), allow_null);
+    }
+
+    if (name == "func" || name == "agg") {
+        const bool aggregate = name == "agg";
+        const auto& catalogue = aggregate ? d_.aggregates : d_.functions;
+        std::vector<const FunctionSig*> fits;
+        std::vector<double> weights;
+        for (const auto& fn : catalogue) {
+            if (!returns_family(fn, family)) continue;
+            bool usable = true;
+            for (const auto& a : fn.args)
+                if (a != "T" && a != "N" && !family_available(a)) usable = false;
+            if (!usable) continue;
+            fits.push_back(&fn);
+            weights.push_back(fn.weight);
+        }
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            int idx = rng_.weighted(weights);
+            if (idx < 0) return std::nullopt;
+            const FunctionSig& fn = *fits[static_cast<std::size_t>(idx)];
+            weights[static_cast<std::size_t>(idx)] = 0;
+
+            Bindings local;
+            if (fn.returns == "T" || fn.returns == "N") local[fn.returns] = family;
+            std::vector<std::string> arg_families = fn.args;
+            if (fn.variadic && !arg_families.empty()) {
+                int extra = static_cast<int>(rng_.range(0, 2));
+                for (int k = 0; k < extra; ++k) arg_families.push_back(arg_families.back());
+            }
+            DerivationState snapshot = state_;
+            std::vector<std::string> args;
+            bool ok = true;
+            for (const auto& a : arg_families) {
+                std::string fam = a;
+                if (a == "T" || a == "N") {
+                    auto it = local.find(a);
+                    fam = it != local.end() ? it->second
+                                            : (a == "N" ? pick_numeric_family() : pick_family());
+                    local[a] = fam;
+                }
+                auto r = fam.empty() ? std::nullopt : derive_production(arg(0), fam, depth + 1);
+                if (!r) {
+                    ok = false;
+                    break;
+                }
+                args.push_back(std::move(*r));
+            }
+            if (!ok) {
+                state_ = std::move(snapshot);
+                continue;
+            }
+            bool distinct = aggregate && fn.distinct_ok && fn.tmpl.empty() && args.size() == 1 &&
+                            rng_.chance(g_.knob("agg_distinct", 0.2));
+            return apply_template(fn, args, distinct);
+        }
+        return std::nullopt;
+    }
+
+    if (name == "select_list") {
+        if (state_.frames.empty()) return std::nullopt;
+        const std::size_t fi = state_.frames.size() - 1;
+        const bool shape_known = state_.frames[fi].shape_known;
+        const bool names_known = state_.frames[fi].names_known;
+        const std::size_t count =
+            shape_known ? state_.frames[fi].shape.size()
+                        : static_cast<std::size_t>(rng_.range(
+                              static_cast<std::int64_t>(g_.knob("select_columns_min", 1)),
+                              static_cast<std::int64_t>(g_.knob("select_columns_max", 4))));
+        std::vector<OutputColumn> outputs;
+        std::string out;
+        for (std::size_t i = 0; i < count; ++i) {
+            std::string fam = shape_known ? state_.frames[fi].shape[i].family : pick_family();
+            if (fam.empty()) return std::nullopt;
+            std::string alias = names_known ? state_.frames[fi].shape[i].name
+                                            : fmt::format("vc_{}", state_.next_output++);
+            state_.frames[fi].current_alias = alias;
+            auto r = derive_production(arg(0), fam, depth + 1);
+            if (!r) return std::nullopt;
+            if (i) out += ", ";
+            out += *r;
+            outputs.push_back({alias, fam});
+        }
+        if (!names_known) {
+            state_.frames[fi].shape = std::move(outputs);
+            state_.frames[fi].shape_known = true;
+            state_.frames[fi].names_known = true;
+        }
+        return out;
+    }
+
+    if (name == "alias") {
+        if (state_.frames.empty()) return std::nullopt;
+        return state_.frames.back().current_alias;
+    }
+
+    if (name == "table" || name == "x") {
+        if (state_.scopes.empty()) state_.scopes.emplace_back();
+        if (name == "table") {
+            if (db_.tables.empty()) return std::nullopt;
+            const TableInfo& t = db_.tables[rng_.below(db_.tables.size())];
+            std::string alias = fmt::format("s{}", state_.next_table_alias++);
+            for (const auto& c : t.columns)
+                state_.scopes.back().columns.push_back({alias + "." + c.name, c.family});
+            return t.name + " AS " + alias;
+        }
+        if (x_columns_.empty()) return std::nullopt;
+        std::string alias = fmt::format("q{}", state_.next_table_alias++);
+        for (const auto& c : x_columns_)
+            state_.scopes.back().columns.push_back({alias + "." + c.name, c.family});
+        ++state_.x_references;
+        return "{x} AS " + alias;
+    }
+
+    if (name == "derived") {
+        state_.frames.emplace_back();
+        auto r = derive_production(arg(0), "", depth + 1);
+        std::vector<OutputColumn> outputs = state_.frames.back().shape;
+        state_.frames.pop_back();
+        if (!r || outputs.empty()) return std::nullopt;
+        if (state_.scopes.empty()) state_.scopes.emplace_back();
+        std::string alias = fmt::format("s{}", state_.next_table_alias++);
+        for (const auto& c : outputs)
+            state_.scopes.back().columns.push_back({alias + "." + c.name, c.family});
+        return "(" + *r + ") AS " + alias;
+    }
+
+    if (name == "group_by") {
+        if (state_.scopes.empty() || state_.frames.empty()) return std::nullopt;
+        auto cols = state_.scopes.back().columns;
+        if (cols.empty()) return std::nullopt;
+        const auto keys = static_cast<std::size_t>(
+            rng_.range(1, std::min<std::int64_t>(2, static_cast<std::int64_t>(cols.size()))));
+        std::vector<ScopeColumn> picked;
+        for (std::size_t k = 0; k < keys; ++k) {
+            std::size_t i = rng_.below(cols.size());
+            picked.push_back(cols[i]);
+            cols.erase(cols.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        std::string out;
+        for (const auto& c : picked) out += (out.empty() ? "" : ", ") + c.ref;
+        state_.frames.back().group_keys = std::move(picked);
+        return out;
+    }
+
+    if (name == "group_key") {
+        if (state_.frames.empty()) return std::nullopt;
+        std::vector<const ScopeColumn*> fits;
+        for (const auto& c : state_.frames.back().group_keys)
+            if (c.family == family) fits.push_back(&c);
+        if (fits.empty()) return std::nullopt;
+        return fits[rng_.below(fits.size())]->ref;
+    }
+
+    if (name == "order_by_all") {
+        if (state_.frames.empty() || state_.frames.back().shape.empty()) return std::nullopt;
+        std::string out;
+        for (const auto& c : state_.frames.back().shape) {
+            out += (out.empty() ? "" : ", ") + c.name;
+            auto it = d_.order_tiebreak.find(c.family);
+            if (it != d_.order_tiebreak.end()) out += ", " + replace_all(it->second, "{0}", c.name);
+        }
+        return out;
+    }
+
+    if (name == "number") {
+        std::int64_t lo = std::stoll(arg(0).empty() ? "0" : arg(0));
+        std::int64_t hi = std::stoll(arg(1).empty() ? "10" : arg(1));
+        return std::to_string(rng_.range(lo, hi));
+    }
+
+    return std::nullopt;
+}
+
+}  // namespace eriq

@@ -1,0 +1,34 @@
+#pragma once
+// Generates test cases from a grammar and a dialect: the database D for a
+// round, then (I, Q) pairs over it. Same seed and index, same SQL.
+#include <cstdint>
+#include <optional>
+
+#include "catalog/dialect.hpp"
+#include "dsl/grammar.hpp"
+#include "gen/database_generator.hpp"
+#include "gen/test_case.hpp"
+
+namespace eriq {
+
+// Validates a grammar against the built-ins and the dialect; throws LoadError
+// with the position of the first problem.
+void check_grammar(const dsl::Grammar& g, const Dialect& d);
+
+class CaseGenerator {
+public:
+    CaseGenerator(const dsl::Grammar& g, const Dialect& d);
+
+    GeneratedDatabase database(std::uint64_t seed) const;
+    // I from production "intermediate", Q from "referencing"; nullopt when no
+    // derivation succeeded within a few attempts.
+    std::optional<TestCase> generate(const GeneratedDatabase& db, std::uint64_t round_seed,
+                                     int index) const;
+
+private:
+    const dsl::Grammar& g_;
+    const Dialect& d_;
+    std::map<std::string, int> heights_;
+};
+
+}  // namespace eriq

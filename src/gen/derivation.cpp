@@ -1,0 +1,282 @@
+#include "gen/derivation.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+
+#include "gen/sql_text.hpp"
+
+namespace eriq {
+namespace {
+
+constexpr int kUnreachable = 1 << 20;
+
+// Built-ins that take a production name as their first argument.
+bool builtin_takes_production(const std::string& name) {
+    return name == "func" || name == "agg" || name == "select_list" || name == "derived";
+}
+
+int lookup_height(const HeightTable& h, const dsl::Grammar& g, const std::string& name,
+                  const std::string& family) {
+    auto get = [&](const std::string& key) {
+        auto it = h.find(key);
+        return it == h.end() ? kUnreachable : it->second;
+    };
+    const bool unknown = family.empty() || family == "any" ||
+                         std::isupper(static_cast<unsigned char>(family[0]));
+    if (!unknown) return g.find(name + "_" + family) ? get(name + "_" + family) : get(name);
+    int best = get(name);
+    for (const auto& f : all_families()) best = std::min(best, get(name + "_" + f));
+    return best;
+}
+
+int item_height(const dsl::Item& item, const HeightTable& h, const dsl::Grammar& g) {
+    switch (item.kind) {
+        case dsl::ItemKind::Text:
+        case dsl::ItemKind::Optional: return 0;
+        case dsl::ItemKind::NonTerminal: {
+            int c = lookup_height(h, g, item.text, item.family);
+            return c >= kUnreachable ? kUnreachable : c + 1;
+        }
+        case dsl::ItemKind::Builtin:
+            if (builtin_takes_production(item.text) && !item.args.empty()) {
+                int c = lookup_height(h, g, item.args[0], "");
+                return c >= kUnreachable ? kUnreachable : c + 1;
+            }
+            return 0;
+    }
+    return 0;
+}
+
+int alt_height(const dsl::Alternative& alt, const HeightTable& h, const dsl::Grammar& g) {
+    int m = 0;
+    for (const auto& item : alt.items) m = std::max(m, item_height(item, h, g));
+    return m;
+}
+
+}  // namespace
+
+HeightTable compute_heights(const dsl::Grammar& g) {
+    HeightTable h;
+    for (const auto& [name, p] : g.productions) h[name] = kUnreachable;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& [name, p] : g.productions) {
+            int best = kUnreachable;
+            for (const auto& alt : p.alternatives) best = std::min(best, alt_height(alt, h, g));
+            if (best < h[name]) {
+                h[name] = best;
+                changed = true;
+            }
+        }
+    }
+    return h;
+}
+
+Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
+                       const HeightTable& heights, Rng& rng)
+    : g_(g), d_(d), db_(db), heights_(heights), rng_(rng),
+      max_depth_(static_cast<int>(g.knob("max_depth", 8))) {}
+
+std::optional<std::string> Derivation::derive_query(const std::string& production,
+                                                    std::vector<OutputColumn>* columns) {
+    state_.frames.emplace_back();
+    auto out = derive_production(production, "", 0);
+    if (out && columns) *columns = state_.frames.back().shape;
+    state_.frames.pop_back();
+    return out;
+}
+
+double Derivation::weight_value(const dsl::Weight& w) const {
+    if (w.knob.empty()) return w.value;
+    return w.value * g_.knob(w.knob, 0);
+}
+
+const dsl::Production* Derivation::production_for(const std::string& name,
+                                                  const std::string& family) const {
+    if (!family.empty())
+        if (auto* p = g_.find(name + "_" + family)) return p;
+    return g_.find(name);
+}
+
+int Derivation::height_of(const std::string& name, const std::string& family) const {
+    return lookup_height(heights_, g_, name, family);
+}
+
+int Derivation::alternative_height(const dsl::Alternative& alt) const {
+    return alt_height(alt, heights_, g_);
+}
+
+std::optional<std::string> Derivation::derive_production(const std::string& name,
+                                                         const std::string& family, int depth) {
+    const dsl::Production* prod = production_for(name, family);
+    if (!prod) return std::nullopt;
+    const bool scoped = g_.scoped.count(name) > 0;
+    if (scoped) state_.scopes.emplace_back();
+
+    const int budget = max_depth_ - depth;
+    std::vector<double> weights;
+    int lowest = kUnreachable;
+    for (const auto& alt : prod->alternatives) {
+        double w = weight_value(alt.weight);
+        int h = alternative_height(alt);
+        if (w > 0) lowest = std::min(lowest, h);
+        weights.push_back(h <= budget ? w : 0);
+    }
+    if (std::all_of(weights.begin(), weights.end(), [](double w) { return w <= 0; })) {
+        // Out of depth budget: take the shortest way out.
+        for (std::size_t i = 0; i < prod->alternatives.size(); ++i) {
+            const auto& alt = prod->alternatives[i];
+            weights[i] = (weight_value(alt.weight) > 0 && alternative_height(alt) == lowest)
+                             ? weight_value(alt.weight)
+                             : 0;
+        }
+    }
+
+    std::optional<std::string> result;
+    for (;;) {
+        int idx = rng_.weighted(weights);
+        if (idx < 0) break;
+        DerivationState snapshot = state_;
+        result = derive_alternative(prod->alternatives[static_cast<std::size_t>(idx)], family, depth);
+        if (result) break;
+        state_ = std::move(snapshot);
+        weights[static_cast<std::size_t>(idx)] = 0;
+    }
+    if (scoped) state_.scopes.pop_back();
+    return result;
+}
+
+std::optional<std::string> Derivation::derive_alternative(const dsl::Alternative& alt,
+                                                          const std::string& family, int depth) {
+    Bindings bindings;
+    return derive_sequence(alt.items, family, bindings, depth);
+}
+
+std::optional<std::string> Derivation::derive_sequence(const std::vector<dsl::Item>& items,
+                                                       const std::string& family,
+                                                       Bindings& bindings, int depth) {
+    std::vector<std::string> parts(items.size());
+    for (int pass = 0; pass < 2; ++pass) {
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (items[i].generate_first != (pass == 0)) continue;
+            auto r = derive_item(items[i], family, bindings, depth);
+            if (!r) return std::nullopt;
+            parts[i] = std::move(*r);
+        }
+    }
+    return join_sql(parts);
+}
+
+std::optional<std::string> Derivation::derive_item(const dsl::Item& item, const std::string& family,
+                                                   Bindings& bindings, int depth) {
+    const int count = static_cast<int>(rng_.range(item.repeat_min, item.repeat_max));
+    std::string out;
+    for (int k = 0; k < count; ++k) {
+        auto r = derive_once(item, family, bindings, depth);
+        if (!r) return std::nullopt;
+        if (k > 0 && !item.separator.empty()) {
+            out += item.separator;
+            out += *r;
+        } else {
+            append_sql(out, *r);
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const std::string& family,
+                                                   Bindings& bindings, int depth) {
+    switch (item.kind) {
+        case dsl::ItemKind::Text: return item.text;
+        case dsl::ItemKind::Optional: {
+            if (!rng_.chance(weight_value(item.probability))) return std::string();
+            DerivationState snapshot = state_;
+            Bindings saved = bindings;
+            auto r = derive_sequence(item.body, family, bindings, depth);
+            if (!r) {
+                state_ = std::move(snapshot);
+                bindings = std::move(saved);
+                return std::string();
+            }
+            return r;
+        }
+        case dsl::ItemKind::NonTerminal: return derive_reference(item, family, bindings, depth);
+        case dsl::ItemKind::Builtin: return derive_builtin(item, family, bindings, depth);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> Derivation::derive_reference(const dsl::Item& item,
+                                                        const std::string& family,
+                                                        Bindings& bindings, int depth) {
+    std::string fam = resolve_family(item.family, family, bindings);
+    if (!item.family.empty() && fam.empty()) return std::nullopt;
+    if (!item.new_query) return derive_production(item.text, fam, depth + 1);
+
+    QueryFrame frame;
+    if (!item.family.empty()) {
+        frame.shape.push_back({"", fam});
+        frame.shape_known = true;
+    }
+    state_.frames.push_back(std::move(frame));
+    auto r = derive_production(item.text, fam, depth + 1);
+    state_.frames.pop_back();
+    return r;
+}
+
+bool Derivation::family_available(const std::string& family) const {
+    if (family == "bool") return true;
+    if (g_.knob("family_" + family, 1.0) <= 0) return false;
+    for (const auto& t : d_.types)
+        if (t.family == family) return true;
+    return false;
+}
+
+std::string Derivation::pick_family() {
+    if (!state_.scopes.empty() && !state_.scopes.back().columns.empty() &&
+        rng_.chance(g_.knob("column_family_share", 0.7))) {
+        const auto& cols = state_.scopes.back().columns;
+        const std::string& f = cols[rng_.below(cols.size())].family;
+        if (family_available(f)) return f;
+    }
+    std::vector<std::string> fams;
+    std::vector<double> weights;
+    for (const auto& f : all_families()) {
+        if (f == "bool" || !family_available(f)) continue;
+        fams.push_back(f);
+        weights.push_back(g_.knob("family_" + f, 1.0));
+    }
+    int idx = rng_.weighted(weights);
+    return idx < 0 ? std::string() : fams[static_cast<std::size_t>(idx)];
+}
+
+std::string Derivation::pick_numeric_family() {
+    std::vector<std::string> fams;
+    for (const char* f : {"int", "float", "decimal"})
+        if (family_available(f)) fams.push_back(f);
+    if (fams.empty()) return {};
+    if (!state_.scopes.empty()) {
+        std::vector<std::string> present;
+        for (const auto& c : state_.scopes.back().columns)
+            if (std::find(fams.begin(), fams.end(), c.family) != fams.end()) present.push_back(c.family);
+        if (!present.empty() && rng_.chance(0.7)) return rng_.pick(present);
+    }
+    return rng_.pick(fams);
+}
+
+std::string Derivation::resolve_family(const std::string& spec, const std::string& inherited,
+                                       Bindings& bindings) {
+    if (spec.empty()) return inherited;
+    if (spec == "any") return pick_family();
+    if (std::isupper(static_cast<unsigned char>(spec[0]))) {
+        auto it = bindings.find(spec);
+        if (it != bindings.end()) return it->second;
+        std::string f = spec == "N" ? pick_numeric_family() : pick_family();
+        bindings[spec] = f;
+        return f;
+    }
+    return spec;
+}
+
+}  // namespace eriq

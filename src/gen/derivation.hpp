@@ -1,0 +1,106 @@
+#pragma once
+// One weighted random derivation of a grammar production, with the context
+// that makes it type-aware: table scopes (what columns a reference may use),
+// query frames (output shape of a SELECT, group keys), type-variable bindings
+// and a depth budget. Built-ins (@column, @func, ...) live in builtins.cpp.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/dialect.hpp"
+#include "dsl/grammar.hpp"
+#include "gen/database_generator.hpp"
+#include "gen/rng.hpp"
+#include "gen/test_case.hpp"
+
+namespace eriq {
+
+struct ScopeColumn {
+    std::string ref;     // qualified reference, e.g. s1.c0
+    std::string family;
+};
+
+// Columns visible to expressions of one SELECT.
+struct Scope {
+    std::vector<ScopeColumn> columns;
+};
+
+// One SELECT (or set operation of SELECTs) being generated.
+struct QueryFrame {
+    std::vector<OutputColumn> shape;  // output columns; names may be empty until assigned
+    bool shape_known = false;         // families fixed (by the caller or the first arm)
+    bool names_known = false;         // aliases fixed by the first arm
+    std::vector<ScopeColumn> group_keys;
+    std::string current_alias;  // alias of the select-list column being generated
+};
+
+// Everything a failed alternative must roll back.
+struct DerivationState {
+    std::vector<Scope> scopes;
+    std::vector<QueryFrame> frames;
+    int next_output = 0;
+    int next_table_alias = 0;
+    int x_references = 0;
+};
+
+using Bindings = std::map<std::string, std::string>;  // type variable -> family
+
+// Minimum derivation height of each production, for the depth limit.
+using HeightTable = std::map<std::string, int>;
+HeightTable compute_heights(const dsl::Grammar& g);
+
+class Derivation {
+public:
+    Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
+               const HeightTable& heights, Rng& rng);
+
+    // Derives `production` inside a fresh query frame; the frame's shape is the result's columns.
+    std::optional<std::string> derive_query(const std::string& production,
+                                            std::vector<OutputColumn>* columns);
+    void set_x_columns(std::vector<OutputColumn> columns) { x_columns_ = std::move(columns); }
+    void set_next_output(int n) { state_.next_output = n; }
+    int next_output() const { return state_.next_output; }
+    int x_references() const { return state_.x_references; }
+
+private:
+    friend struct Builtins;
+
+    std::optional<std::string> derive_production(const std::string& name, const std::string& family,
+                                                  int depth);
+    std::optional<std::string> derive_alternative(const dsl::Alternative& alt,
+                                                  const std::string& family, int depth);
+    std::optional<std::string> derive_sequence(const std::vector<dsl::Item>& items,
+                                               const std::string& family, Bindings& bindings,
+                                               int depth);
+    std::optional<std::string> derive_item(const dsl::Item& item, const std::string& family,
+                                           Bindings& bindings, int depth);
+    std::optional<std::string> derive_once(const dsl::Item& item, const std::string& family,
+                                           Bindings& bindings, int depth);
+    std::optional<std::string> derive_reference(const dsl::Item& item, const std::string& family,
+                                                Bindings& bindings, int depth);
+    std::optional<std::string> derive_builtin(const dsl::Item& item, const std::string& family,
+                                              Bindings& bindings, int depth);
+
+    // Resolves "", "any", a variable or a family name to a concrete family.
+    std::string resolve_family(const std::string& spec, const std::string& inherited,
+                               Bindings& bindings);
+    std::string pick_family();
+    std::string pick_numeric_family();
+    bool family_available(const std::string& family) const;
+    const dsl::Production* production_for(const std::string& name, const std::string& family) const;
+    int height_of(const std::string& name, const std::string& family) const;
+    int alternative_height(const dsl::Alternative& alt) const;
+    double weight_value(const dsl::Weight& w) const;
+
+    const dsl::Grammar& g_;
+    const Dialect& d_;
+    const GeneratedDatabase& db_;
+    const HeightTable& heights_;
+    Rng& rng_;
+    int max_depth_;
+    std::vector<OutputColumn> x_columns_;
+    DerivationState state_;
+};
+
+}  // namespace eriq

@@ -1,0 +1,14 @@
+#pragma once
+// SQL literals for a type of the dialect: its declared boundary values (NULL,
+// '', 0, negatives, extremes) or a random value drawn from its RandomSpec.
+#include <string>
+
+#include "catalog/dialect.hpp"
+#include "gen/rng.hpp"
+
+namespace eriq {
+
+// `boundary_share`: chance of taking one of the declared values.
+std::string make_literal(const TypeInfo& type, Rng& rng, double boundary_share, bool allow_null);
+
+}  // namespace eriq

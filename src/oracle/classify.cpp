@@ -1,0 +1,83 @@
+#include "oracle/classify.hpp"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace eriq {
+
+namespace {
+
+constexpr const char* kNotEqual = "\u2260";  // ≠
+
+std::string join(const std::vector<std::string>& names, const std::string& separator) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) out += separator;
+        out += names[i];
+    }
+    return out;
+}
+
+// Indices into `results`, grouped by equal multiset, in order of first appearance.
+std::vector<std::vector<std::size_t>> group_equal_results(const std::vector<NamedResult>& results) {
+    std::vector<std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) {
+            return same_multiset(results[g.front()].result, results[i].result);
+        });
+        if (group == groups.end()) {
+            groups.push_back({i});
+        } else {
+            group->push_back(i);
+        }
+    }
+    return groups;
+}
+
+}  // namespace
+
+bool same_multiset(const NormResult& a, const NormResult& b) {
+    if (a.rows.size() != b.rows.size()) return false;
+    const bool sorted = std::is_sorted(a.rows.begin(), a.rows.end()) &&
+                        std::is_sorted(b.rows.begin(), b.rows.end());
+    if (sorted) return a.rows == b.rows;
+    // Tolerate results built without normalize(): compare sorted copies.
+    auto left = a.rows;
+    auto right = b.rows;
+    std::sort(left.begin(), left.end());
+    std::sort(right.begin(), right.end());
+    return left == right;
+}
+
+Classification classify(const std::vector<NamedResult>& results,
+                        const std::vector<std::string>& skipped) {
+    auto index_groups = group_equal_results(results);
+    std::stable_sort(index_groups.begin(), index_groups.end(),
+                     [](const auto& a, const auto& b) { return a.size() > b.size(); });
+
+    Classification c;
+    for (const auto& indices : index_groups) {
+        std::vector<std::string> names;
+        for (const std::size_t i : indices) names.push_back(results[i].name);
+        c.groups.push_back(std::move(names));
+    }
+    if (results.size() < 2 || c.groups.size() < 2) return c;
+
+    c.consistent = false;
+    const bool all_different = c.groups.size() == results.size() && results.size() >= 3;
+    if (all_different) {
+        c.pattern = "all_diff";
+        for (const auto& result : results) c.minority.push_back(result.name);
+    } else {
+        std::vector<std::string> group_texts;
+        for (const auto& names : c.groups) group_texts.push_back(join(names, "="));
+        c.pattern = join(group_texts, kNotEqual);
+        for (std::size_t g = 1; g < c.groups.size(); ++g) {
+            c.minority.insert(c.minority.end(), c.groups[g].begin(), c.groups[g].end());
+        }
+    }
+    for (const auto& name : skipped) c.pattern += "(" + name + "_SKIP)";
+    return c;
+}
+
+}  // namespace eriq

@@ -1,0 +1,205 @@
+#include "oracle/normalize.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "oracle/utf8.hpp"
+
+namespace eriq {
+
+namespace {
+
+// Integers below this magnitude are exact in a double, so an integral float
+// can be printed as the integer it is and still match an INT or DECIMAL column.
+constexpr double kExactIntegerLimit = 1e15;
+// Decimals with more significant digits than a double holds stay exact text:
+// rounding them would hide real differences between high-precision results.
+constexpr std::size_t kMaxDecimalDigitsAsFloat = 15;
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+std::string format_integral(double x) {
+    return fmt::format("{:.0f}", x);
+}
+
+std::string format_float(double x, const NormalizationRules& rules) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
+    if (x == 0 || std::fabs(x) < rules.float_zero_below) return "0";
+    if (rules.unify_numeric && std::trunc(x) == x && std::fabs(x) < kExactIntegerLimit) {
+        return format_integral(x);
+    }
+    const int digits = std::clamp(rules.float_digits, 1, 17);
+    std::string scientific = fmt::format("{:.{}e}", x, digits - 1);
+    if (rules.unify_numeric) {
+        // Rounding may land on an integer (0.9999999999999999 -> 1); print that
+        // integer so it equals the INT/DECIMAL 1, as long as it fits in `digits`.
+        const double rounded = std::strtod(scientific.c_str(), nullptr);
+        if (std::trunc(rounded) == rounded && std::fabs(rounded) < std::pow(10.0, digits)) {
+            return format_integral(rounded);
+        }
+    }
+    return scientific;
+}
+
+struct DecimalText {
+    bool negative = false;
+    std::string integer;   // no leading zeros, "0" when zero
+    std::string fraction;  // no trailing zeros, may be empty
+
+    std::string canonical() const {
+        const bool zero = integer == "0" && fraction.empty();
+        std::string out = (negative && !zero) ? "-" : "";
+        out += integer;
+        if (!fraction.empty()) out += "." + fraction;
+        return out;
+    }
+
+    std::size_t significant_digits() const {
+        const std::string digits = integer + fraction;
+        const std::size_t first = digits.find_first_not_of('0');
+        return first == std::string::npos ? 0 : digits.size() - first;
+    }
+};
+
+// Parses [+-]digits[.digits] (either digit run may be empty, not both).
+std::optional<DecimalText> parse_decimal(std::string_view s) {
+    DecimalText d;
+    std::size_t pos = 0;
+    if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) d.negative = s[pos++] == '-';
+    const std::size_t integer_start = pos;
+    while (pos < s.size() && is_digit(s[pos])) ++pos;
+    std::string_view integer = s.substr(integer_start, pos - integer_start);
+    std::string_view fraction;
+    if (pos < s.size() && s[pos] == '.') {
+        const std::size_t fraction_start = ++pos;
+        while (pos < s.size() && is_digit(s[pos])) ++pos;
+        fraction = s.substr(fraction_start, pos - fraction_start);
+    }
+    if (pos != s.size() || (integer.empty() && fraction.empty())) return std::nullopt;
+
+    const std::size_t first_nonzero = integer.find_first_not_of('0');
+    d.integer = first_nonzero == std::string_view::npos ? "0" : integer.substr(first_nonzero);
+    const std::size_t last_nonzero = fraction.find_last_not_of('0');
+    if (last_nonzero != std::string_view::npos) d.fraction = fraction.substr(0, last_nonzero + 1);
+    return d;
+}
+
+std::string normalize_decimal(const std::string& text, bool canonical,
+                              const NormalizationRules& rules) {
+    const std::optional<DecimalText> d = parse_decimal(text);
+    if (!d) return text;
+    if (rules.unify_numeric && !d->fraction.empty() &&
+        d->significant_digits() <= kMaxDecimalDigitsAsFloat) {
+        return format_float(std::strtod(text.c_str(), nullptr), rules);
+    }
+    // Comparing as numbers needs one spelling per number even if canonical
+    // decimals were not asked for.
+    return (canonical || rules.unify_numeric) ? d->canonical() : text;
+}
+
+std::string normalize_float(const std::string& text, const NormalizationRules& rules) {
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    const double x = std::strtod(begin, &end);
+    if (end == begin || *end != '\0') return text;  // not a number: keep the driver's text
+    return format_float(x, rules);
+}
+
+std::string compact_json(const std::string& json) {
+    std::string out;
+    out.reserve(json.size());
+    bool in_string = false;
+    bool escaped = false;
+    for (const char c : json) {
+        if (in_string) {
+            out += c;
+            if (escaped) {
+                escaped = false;
+            } else if (c == '\\') {
+                escaped = true;
+            } else if (c == '"') {
+                in_string = false;
+            }
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+        if (c == '"') in_string = true;
+        out += c;
+    }
+    return out;
+}
+
+std::string to_hex_literal(const std::string& bytes) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out = "x'";
+    for (const char c : bytes) {
+        const auto b = static_cast<unsigned char>(c);
+        out += kDigits[b >> 4];
+        out += kDigits[b & 0x0F];
+    }
+    return out + "'";
+}
+
+bool is_printable_text(const std::string& bytes) {
+    for (const char c : bytes) {
+        const auto b = static_cast<unsigned char>(c);
+        if ((b < 0x20 && c != '\t' && c != '\n' && c != '\r') || b == 0x7F) return false;
+    }
+    return is_valid_utf8(bytes);
+}
+
+std::string normalize_bytes(const std::string& bytes, const std::string& mode) {
+    if (mode == "text") return bytes;
+    if (mode == "hex") return to_hex_literal(bytes);
+    return is_printable_text(bytes) ? bytes : to_hex_literal(bytes);
+}
+
+}  // namespace
+
+NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
+    switch (v.kind) {
+        case ValueKind::Null:
+            return {true, ""};
+        case ValueKind::Int:
+            return {false, normalize_decimal(v.text, true, rules)};
+        case ValueKind::Float:
+            return {false, normalize_float(v.text, rules)};
+        case ValueKind::Decimal:
+            return {false, normalize_decimal(v.text, rules.canonical_decimals, rules)};
+        case ValueKind::Json:
+            return {false, rules.compact_json ? compact_json(v.text) : v.text};
+        case ValueKind::Bytes:
+            return {false, normalize_bytes(v.text, rules.bytes)};
+        case ValueKind::Text:
+        case ValueKind::Temporal:
+            break;
+    }
+    return {false, v.text};
+}
+
+NormResult normalize(const ResultSet& rs, const NormalizationRules& rules) {
+    NormResult out;
+    out.rows.reserve(rs.rows.size());
+    for (const auto& row : rs.rows) {
+        NormRow normalized;
+        normalized.reserve(row.size());
+        for (const auto& value : row) normalized.push_back(normalize_value(value, rules));
+        out.rows.push_back(std::move(normalized));
+    }
+    std::sort(out.rows.begin(), out.rows.end());
+    return out;
+}
+
+std::string to_display(const NormValue& v) {
+    return v.is_null ? "NULL" : v.text;
+}
+
+}  // namespace eriq

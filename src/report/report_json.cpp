@@ -1,0 +1,170 @@
+#include <vector>
+
+#include "report/json_writer.hpp"
+#include "report/report_files.hpp"
+
+namespace eriq {
+
+namespace {
+
+void write_string_array(JsonWriter& w, const std::vector<std::string>& items) {
+    w.begin_array();
+    for (const auto& item : items) w.string(item);
+    w.end_array();
+}
+
+void write_rows(JsonWriter& w, const NormResult& result) {
+    w.begin_array();
+    for (const auto& row : result.rows) {
+        w.begin_array();
+        for (const auto& value : row) {
+            if (value.is_null) {
+                w.null();
+            } else {
+                w.string(value.text);
+            }
+        }
+        w.end_array();
+    }
+    w.end_array();
+}
+
+void write_variant(JsonWriter& w, const VariantOutcome& outcome) {
+    const Variant& v = outcome.variant;
+    std::vector<std::string> statements = v.setup;
+    statements.push_back(v.query);
+    statements.insert(statements.end(), v.teardown.begin(), v.teardown.end());
+
+    w.begin_object();
+    w.key("representation");
+    w.string(v.representation);
+    w.key("statements");
+    write_string_array(w, statements);
+    w.key("ok");
+    w.boolean(outcome.ok);
+    w.key("error_kind");
+    w.string(outcome.error_kind);
+    w.key("error");
+    w.string(outcome.error);
+    w.key("row_count");
+    if (outcome.ok) {
+        w.unsigned_integer(outcome.result.rows.size());
+    } else {
+        w.null();
+    }
+    w.key("rows");
+    write_rows(w, outcome.result);
+    w.end_object();
+}
+
+const std::string& dialect_of(const TestCase& tc, const ReportContext& ctx) {
+    return ctx.dialect.empty() ? tc.dialect : ctx.dialect;
+}
+
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::Consistent:
+            return "consistent";
+        case Verdict::Inconsistent:
+            return "inconsistent";
+        case Verdict::Discarded:
+            return "discarded";
+        case Verdict::Benign:
+            return "benign";
+    }
+    return "unknown";
+}
+
+std::string referencing_for_display(const std::string& q) {
+    std::string out;
+    std::size_t pos = 0;
+    for (std::size_t hit; (hit = q.find("{x}", pos)) != std::string::npos; pos = hit + 3) {
+        out.append(q, pos, hit - pos);
+        out += 'x';
+    }
+    out.append(q, pos);
+    return out;
+}
+
+std::string report_json(const std::string& id, const std::string& signature, const TestCase& tc,
+                        const CaseOutcome& outcome, const ReportContext& ctx) {
+    JsonWriter w;
+    w.begin_object();
+    w.key("id");
+    w.string(id);
+    w.key("dialect");
+    w.string(dialect_of(tc, ctx));
+    w.key("driver");
+    w.string(ctx.driver);
+    w.key("server_version");
+    w.string(ctx.server_version);
+    w.key("connection");
+    w.string(ctx.connection);
+    w.key("seed");
+    w.unsigned_integer(tc.seed);
+    w.key("case_index");
+    w.integer(tc.index);
+    w.key("pattern");
+    w.string(outcome.classification.pattern);
+    w.key("signature");
+    w.string(signature);
+    w.key("verdict");
+    w.string(verdict_name(outcome.verdict));
+    if (outcome.verdict == Verdict::Benign) {
+        w.key("benign_reason");
+        w.string(outcome.benign_reason);
+    }
+    w.key("minority");
+    write_string_array(w, outcome.classification.minority);
+    w.key("schema");
+    write_string_array(w, tc.schema);
+    w.key("rows");
+    write_string_array(w, tc.rows);
+    w.key("intermediate");
+    w.string(tc.intermediate);
+    w.key("intermediate_columns");
+    w.begin_array();
+    for (const auto& column : tc.columns) {
+        w.begin_object();
+        w.key("name");
+        w.string(column.name);
+        w.key("family");
+        w.string(column.family);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("referencing");
+    w.string(referencing_for_display(tc.referencing));
+    w.key("skipped");
+    write_string_array(w, outcome.skipped);
+    w.key("variants");
+    w.begin_array();
+    for (const auto& variant : outcome.variants) write_variant(w, variant);
+    w.end_array();
+    w.end_object();
+    return w.str() + "\n";
+}
+
+std::string index_line(const std::string& id, const std::string& signature, const TestCase& tc,
+                       const CaseOutcome& outcome, const ReportContext& ctx) {
+    JsonWriter w(false);
+    w.begin_object();
+    w.key("id");
+    w.string(id);
+    w.key("pattern");
+    w.string(outcome.classification.pattern);
+    w.key("signature");
+    w.string(signature);
+    w.key("seed");
+    w.unsigned_integer(tc.seed);
+    w.key("case_index");
+    w.integer(tc.index);
+    w.key("dialect");
+    w.string(dialect_of(tc, ctx));
+    w.end_object();
+    return w.str() + "\n";
+}
+
+}  // namespace eriq

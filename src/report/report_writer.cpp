@@ -1,0 +1,129 @@
+#include "report/report_writer.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "report/report_files.hpp"
+
+namespace eriq {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Finding folders (and their .tmp forms) start with at least six digits and '-'.
+std::uint64_t finding_number(const std::string& name) {
+    std::size_t digits = 0;
+    while (digits < name.size() && name[digits] >= '0' && name[digits] <= '9') ++digits;
+    if (digits < 6 || digits > 18 || digits == name.size() || name[digits] != '-') return 0;
+    return std::stoull(name.substr(0, digits));
+}
+
+void write_file(const fs::path& path, const std::string& content) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+// Representation names become file names: keep them to a portable alphabet.
+std::string file_stem(const std::string& representation) {
+    std::string stem;
+    for (const char c : representation) {
+        const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                           (c >= '0' && c <= '9') || c == '_' || c == '-';
+        stem += plain ? c : '_';
+    }
+    return stem.empty() ? "variant" : stem;
+}
+
+// One write() of the whole line with O_APPEND, so concurrent appenders never
+// interleave within a line.
+void append_line(const fs::path& path, const std::string& line) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        throw std::runtime_error("cannot open " + path.string() + ": " + std::strerror(errno));
+    const ssize_t written = ::write(fd, line.data(), line.size());
+    const int write_errno = errno;
+    ::close(fd);
+    if (written != static_cast<ssize_t>(line.size())) {
+        throw std::runtime_error("cannot append to " + path.string() + ": " +
+                                 std::strerror(write_errno));
+    }
+}
+
+void write_finding_files(const fs::path& dir, const std::string& id, const std::string& signature,
+                         const TestCase& tc, const CaseOutcome& outcome, const ReportContext& ctx) {
+    write_file(dir / "report.json", report_json(id, signature, tc, outcome, ctx));
+    std::set<std::string> used;
+    for (const auto& variant : outcome.variants) {
+        const std::string stem = file_stem(variant.variant.representation);
+        std::string file_name = stem + ".sql";
+        for (int n = 2; used.count(file_name) > 0; ++n)
+            file_name = fmt::format("{}_{}.sql", stem, n);
+        used.insert(file_name);
+        write_file(dir / file_name, reproducer_sql(id, file_name, tc, outcome, variant, ctx));
+    }
+}
+
+}  // namespace
+
+ReportWriter::ReportWriter(fs::path out_dir) : out_dir_(std::move(out_dir)) {
+    fs::create_directories(out_dir_);
+    std::uint64_t highest = 0;
+    for (const auto& entry : fs::directory_iterator(out_dir_)) {
+        highest = std::max(highest, finding_number(entry.path().filename().string()));
+    }
+    next_id_ = highest + 1;
+}
+
+fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
+                             const ReportContext& ctx) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const std::string signature = finding_signature(tc, outcome);
+
+    // Claim an id whose folder does not exist yet; create_directory fails on
+    // an existing .tmp, so a leftover from a crash is never reused.
+    std::string id;
+    fs::path final_dir;
+    fs::path tmp_dir;
+    do {
+        id = fmt::format("{:06d}-{}", next_id_++, signature);
+        final_dir = out_dir_ / id;
+        tmp_dir = out_dir_ / (id + ".tmp");
+    } while (fs::exists(final_dir) || !fs::create_directory(tmp_dir));
+
+    try {
+        write_finding_files(tmp_dir, id, signature, tc, outcome, ctx);
+        fs::rename(tmp_dir, final_dir);
+    } catch (...) {
+        std::error_code ignored;
+        fs::remove_all(tmp_dir, ignored);
+        throw;
+    }
+    append_line(out_dir_ / "index.jsonl", index_line(id, signature, tc, outcome, ctx));
+    return final_dir;
+}
+
+void write_file_atomically(const fs::path& path, const std::string& content) {
+    fs::path tmp = path;
+    tmp += fmt::format(".tmp.{}", ::getpid());
+    try {
+        write_file(tmp, content);
+        fs::rename(tmp, path);
+    } catch (...) {
+        std::error_code ignored;
+        fs::remove(tmp, ignored);
+        throw;
+    }
+}
+
+}  // namespace eriq

@@ -1,0 +1,62 @@
+#include <fmt/format.h>
+
+#include "report/report_files.hpp"
+
+namespace eriq {
+
+namespace {
+
+// One statement as a script line: trailing blanks and semicolons dropped, then
+// exactly one ";\n", so statements stored with or without ';' replay alike.
+void append_statement(std::string& out, const std::string& statement) {
+    std::size_t end = statement.size();
+    while (end > 0 &&
+           (statement[end - 1] == ';' || statement[end - 1] == ' ' || statement[end - 1] == '\t' ||
+            statement[end - 1] == '\n' || statement[end - 1] == '\r')) {
+        --end;
+    }
+    if (end == 0) return;
+    out.append(statement, 0, end);
+    out += ";\n";
+}
+
+// Text safe inside a one-line "--" comment.
+std::string one_line(std::string text) {
+    for (char& c : text) {
+        if (c == '\n' || c == '\r') c = ' ';
+    }
+    return text;
+}
+
+std::string replay_command(const std::string& driver, const std::string& file_name) {
+    if (driver == "sqlite") return fmt::format("sqlite3 < {}", file_name);
+    if (driver == "postgres") return fmt::format("psql -d DB -f {}", file_name);
+    return fmt::format("mariadb DB < {}", file_name);
+}
+
+}  // namespace
+
+std::string reproducer_sql(const std::string& id, const std::string& file_name, const TestCase& tc,
+                           const CaseOutcome& outcome, const VariantOutcome& variant,
+                           const ReportContext& ctx) {
+    const Variant& v = variant.variant;
+    std::string out = fmt::format("-- eriq finding {}, pattern {}, representation {}\n", id,
+                                  outcome.classification.pattern, v.representation);
+    out +=
+        fmt::format("-- replay on an empty database: {}\n", replay_command(ctx.driver, file_name));
+    for (const auto& statement : tc.schema) append_statement(out, statement);
+    for (const auto& statement : tc.rows) append_statement(out, statement);
+    for (const auto& statement : v.setup) append_statement(out, statement);
+    if (variant.ok) {
+        out += fmt::format("-- eriq saw {} rows (normalized) from this query\n",
+                           variant.result.rows.size());
+    } else {
+        out += fmt::format("-- eriq saw this query fail: {}: {}\n", one_line(variant.error_kind),
+                           one_line(variant.error));
+    }
+    append_statement(out, v.query);
+    for (const auto& statement : v.teardown) append_statement(out, statement);
+    return out;
+}
+
+}  // namespace eriq

@@ -1,0 +1,140 @@
+#include <set>
+
+#include <toml++/toml.h>
+
+#include "rules/rule_set.hpp"
+#include "util/load_error.hpp"
+
+namespace eriq {
+namespace {
+
+struct Reader {
+    std::string file;
+
+    [[noreturn]] void fail(const toml::node& n, const std::string& what) const {
+        throw LoadError(file, n.source().begin.line, n.source().begin.column, what);
+    }
+    std::string string(const toml::table& t, const char* key, bool required) const {
+        const toml::node* n = t.get(key);
+        if (!n) {
+            if (required) fail(t, fmt::format("missing key '{}'", key));
+            return {};
+        }
+        auto v = n->value<std::string>();
+        if (!v) fail(*n, fmt::format("'{}' must be a string", key));
+        return *v;
+    }
+    std::vector<std::string> strings(const toml::table& t, const char* key) const {
+        std::vector<std::string> out;
+        const toml::node* n = t.get(key);
+        if (!n) return out;
+        const toml::array* arr = n->as_array();
+        if (!arr) fail(*n, fmt::format("'{}' must be an array of strings", key));
+        for (const auto& e : *arr) {
+            auto v = e.value<std::string>();
+            if (!v) fail(e, fmt::format("'{}' entries must be strings", key));
+            out.push_back(*v);
+        }
+        return out;
+    }
+    void only_keys(const toml::table& t, const std::set<std::string>& allowed) const {
+        for (auto&& [k, n] : t)
+            if (!allowed.count(std::string(k.str()))) fail(n, fmt::format("unknown key '{}'", k.str()));
+    }
+};
+
+Representation read_representation(const Reader& r, const toml::table& t) {
+    r.only_keys(t, {"name", "setup", "x", "query", "teardown", "requires", "skip_when"});
+    Representation rep;
+    rep.name = r.string(t, "name", true);
+    rep.setup = r.strings(t, "setup");
+    rep.x = r.string(t, "x", true);
+    rep.query = r.string(t, "query", true);
+    rep.teardown = r.strings(t, "teardown");
+    rep.requires_capabilities = r.strings(t, "requires");
+    if (rep.query.find("{Q}") == std::string::npos) r.fail(*t.get("query"), "'query' must contain {Q}");
+    if (const toml::node* n = t.get("skip_when")) {
+        const toml::table* s = n->as_table();
+        if (!s) r.fail(*n, "'skip_when' must be a table { x_references_over = N, capability = \"...\" }");
+        r.only_keys(*s, {"x_references_over", "capability"});
+        SkipWhen sw;
+        sw.capability = r.string(*s, "capability", true);
+        if (const toml::node* o = s->get("x_references_over")) {
+            auto v = o->value<int64_t>();
+            if (!v) r.fail(*o, "'x_references_over' must be an integer");
+            sw.x_references_over = static_cast<int>(*v);
+        }
+        rep.skip_when = sw;
+    }
+    return rep;
+}
+
+NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
+    r.only_keys(t, {"float_digits", "float_zero_below", "canonical_decimals", "unify_numeric", "bytes",
+                    "compact_json"});
+    NormalizationRules n;
+    if (auto* v = t.get("float_digits")) {
+        auto d = v->value<int64_t>();
+        if (!d || *d < 1 || *d > 17) r.fail(*v, "'float_digits' must be an integer in 1..17");
+        n.float_digits = static_cast<int>(*d);
+    }
+    if (auto* v = t.get("float_zero_below")) {
+        auto d = v->value<double>();
+        if (!d || *d < 0) r.fail(*v, "'float_zero_below' must be a non-negative number");
+        n.float_zero_below = *d;
+    }
+    for (auto [key, field] : {std::pair{"canonical_decimals", &n.canonical_decimals},
+                              std::pair{"unify_numeric", &n.unify_numeric},
+                              std::pair{"compact_json", &n.compact_json}}) {
+        if (auto* v = t.get(key)) {
+            auto b = v->value<bool>();
+            if (!b) r.fail(*v, fmt::format("'{}' must be true or false", key));
+            *field = *b;
+        }
+    }
+    if (auto* v = t.get("bytes")) {
+        auto s = v->value<std::string>();
+        if (!s || (*s != "hex" && *s != "text" && *s != "hex_or_text"))
+            r.fail(*v, "'bytes' must be \"hex\", \"text\" or \"hex_or_text\"");
+        n.bytes = *s;
+    }
+    return n;
+}
+
+}  // namespace
+
+RuleSet load_rules(const std::string& path) {
+    toml::table doc;
+    try {
+        doc = toml::parse_file(path);
+    } catch (const toml::parse_error& e) {
+        const auto& b = e.source().begin;
+        throw LoadError(path, b.line, b.column, std::string(e.description()));
+    } catch (const std::exception& e) {
+        throw LoadError(path, 1, 1, e.what());
+    }
+    Reader r{path};
+    r.only_keys(doc, {"representation", "normalize"});
+    RuleSet rules;
+    rules.file = path;
+    const toml::node* reps = doc.get("representation");
+    if (!reps) throw LoadError(path, 1, 1, "no [[representation]] declared");
+    const toml::array* arr = reps->as_array();
+    if (!arr) r.fail(*reps, "'representation' must be an array of tables ([[representation]])");
+    std::set<std::string> names;
+    for (const auto& e : *arr) {
+        const toml::table* t = e.as_table();
+        if (!t) r.fail(e, "each [[representation]] must be a table");
+        Representation rep = read_representation(r, *t);
+        if (!names.insert(rep.name).second) r.fail(e, fmt::format("duplicate representation '{}'", rep.name));
+        rules.representations.push_back(std::move(rep));
+    }
+    if (const toml::node* n = doc.get("normalize")) {
+        const toml::table* t = n->as_table();
+        if (!t) r.fail(*n, "[normalize] must be a table");
+        rules.normalize = read_normalize(r, *t);
+    }
+    return rules;
+}
+
+}  // namespace eriq

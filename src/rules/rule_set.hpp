@@ -1,0 +1,46 @@
+#pragma once
+// The rules file (rules/repr.toml): representations as SQL templates and the
+// normalization rules, merged with a dialect's overrides, instantiated per case.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/dialect.hpp"
+#include "gen/test_case.hpp"
+#include "oracle/normalize.hpp"
+#include "rules/variant.hpp"
+
+namespace eriq {
+
+struct SkipWhen {
+    int x_references_over = 1;
+    std::string capability;
+};
+
+struct Representation {
+    std::string name;
+    std::vector<std::string> setup;
+    std::string x;
+    std::string query;
+    std::vector<std::string> teardown;
+    std::vector<std::string> requires_capabilities;
+    std::optional<SkipWhen> skip_when;
+};
+
+struct RuleSet {
+    std::string file;
+    std::vector<Representation> representations;
+    NormalizationRules normalize;
+};
+
+// Throws LoadError (file:line:col) on malformed input.
+RuleSet load_rules(const std::string& path);
+
+// The representations that exist on `dialect`, with its spellings applied.
+std::vector<Representation> representations_for(const RuleSet& rules, const Dialect& dialect);
+
+// Instantiates every representation for one case; `tag` makes object names fresh.
+VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& dialect,
+                        const TestCase& tc, const std::string& tag);
+
+}  // namespace eriq
