@@ -78,6 +78,11 @@ int run_dry(const RunOptions& options) {
 }
 
 int run_campaign(const RunOptions& options) {
+    execute_campaign(options);
+    return 0;
+}
+
+CampaignResult execute_campaign(const RunOptions& options) {
     Target t = load_target(options);
     CaseGenerator gen(t.grammar, t.dialect);
     const std::uint64_t seed = choose_seed(options);
@@ -156,6 +161,10 @@ int run_campaign(const RunOptions& options) {
                 backend.reset();
                 backend = connect_with_backoff(t, options.verbosity);
                 break;
+            } catch (const std::exception& e) {
+                ++stats.tool_errors;
+                if (options.verbosity > 0) fmt::print(stderr, "eriq: internal error: {}\n", e.what());
+                continue;
             }
             stats.tally(outcome);
             if (outcome.verdict == Verdict::Inconsistent) {
@@ -181,7 +190,7 @@ int run_campaign(const RunOptions& options) {
     write_file_atomically(std::filesystem::path(options.out_dir) / "summary.json",
                           summary_json(stats, facts));
     if (options.verbosity > 0) fmt::print(stderr, "{}", summary_text(stats, facts));
-    return 0;
+    return {stats, facts};
 }
 
 }  // namespace eriq

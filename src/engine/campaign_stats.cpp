@@ -63,6 +63,7 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.end_object();
     w.key("skipped_variants"); w.integer(s.skipped_variants);
     w.key("generation_failures"); w.integer(s.generation_failures);
+    w.key("tool_errors"); w.integer(s.tool_errors);
     w.key("server_faults"); w.integer(s.server_faults);
     w.key("databases"); w.integer(s.databases);
     w.key("statements"); w.unsigned_integer(f.statements);
@@ -78,12 +79,12 @@ std::string summary_text(const CampaignStats& s, const RunFacts& f) {
     std::string out = fmt::format(
         "eriq summary: dialect {} ({}), seed {}\n"
         "  cases {}  valid {} ({:.1f}%)  consistent {}  findings {}  benign {}\n"
-        "  discarded {}  skipped variants {}  generation failures {}  server faults {}\n"
+        "  discarded {}  skipped variants {}  generation failures {}  tool errors {}  server faults {}\n"
         "  {:.1f} cases/s  {:.1f} s wall  {:.1f} s in driver ({:.0f}%)  {} statements\n",
         f.dialect, f.server_version, f.seed, s.cases, s.valid,
         s.cases ? 100.0 * static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0,
         s.consistent, s.findings, s.benign, s.discarded_total(), s.skipped_variants,
-        s.generation_failures, s.server_faults,
+        s.generation_failures, s.tool_errors, s.server_faults,
         f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0, f.wall_seconds,
         f.driver_seconds, f.wall_seconds > 0 ? 100.0 * f.driver_seconds / f.wall_seconds : 0.0,
         f.statements);

@@ -17,6 +17,7 @@ struct CampaignStats {
     std::int64_t benign = 0;      // differences the dialect declares as documented
     std::int64_t skipped_variants = 0;
     std::int64_t generation_failures = 0;
+    std::int64_t tool_errors = 0;  // unexpected exceptions inside eriq itself
     std::int64_t server_faults = 0;
     std::int64_t databases = 0;
     std::map<std::string, std::int64_t> discarded;  // by error kind

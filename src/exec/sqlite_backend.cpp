@@ -70,7 +70,6 @@ SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& opti
         throw BackendError("connect_failed",
                            "cannot open SQLite database " + path + ": " + message);
     }
-    sqlite3_extended_result_codes(db_, 0);
     // Another worker or a user's client may hold a lock on a file database briefly.
     sqlite3_busy_timeout(db_, static_cast<int>(options.connect_timeout.count()));
     if (statement_timeout_.count() > 0) {

@@ -137,6 +137,13 @@ std::string compact_json(const std::string& json) {
     return out;
 }
 
+bool looks_like_json_document(const std::string& text) {
+    if (text.size() < 2) return false;
+    const char first = text.front();
+    const char last = text.back();
+    return (first == '{' && last == '}') || (first == '[' && last == ']');
+}
+
 std::string to_hex_literal(const std::string& bytes) {
     static constexpr char kDigits[] = "0123456789abcdef";
     std::string out = "x'";
@@ -179,6 +186,11 @@ NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
         case ValueKind::Bytes:
             return {false, normalize_bytes(v.text, rules.bytes)};
         case ValueKind::Text:
+            // MySQL-protocol servers send JSON as plain text: compact what looks
+            // like a JSON document so {"a": 1} and {"a":1} compare equal.
+            if (rules.compact_json && looks_like_json_document(v.text))
+                return {false, compact_json(v.text)};
+            break;
         case ValueKind::Temporal:
             break;
     }
