@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages eriq needs (when missing) and builds it into build/.
+#   tools/setup.sh            packages for building and running eriq
+#   tools/setup.sh --server   also mariadb-server, for the live tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
+          libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3)
+[ "${1:-}" = "--server" ] && packages+=(mariadb-server mariadb-client)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "eriq setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y --no-upgrade \
+    -o DPkg::Lock::Timeout=300 "${missing[@]}"
+fi
+
+cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$(nproc)"
