@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "catalog/dialect.hpp"
 #include "engine/campaign.hpp"
 #include "engine/case_file.hpp"
@@ -23,8 +25,11 @@ namespace {
 
 std::string source(const std::string& rel) { return std::string(ERIQ_SOURCE_DIR) + "/" + rel; }
 
+// ctest runs test cases as parallel processes: every directory is private to one.
 std::filesystem::path fresh_dir(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() / ("eriq-engine-test-" + name);
+    static int counter = 0;
+    auto dir = std::filesystem::temp_directory_path() /
+               ("eriq-engine-test-" + name + "-" + std::to_string(getpid()) + "-" + std::to_string(++counter));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
