@@ -13,7 +13,9 @@ using namespace eriq;
 
 namespace {
 
-std::string source(const std::string& rel) { return std::string(ERIQ_SOURCE_DIR) + "/" + rel; }
+std::string source(const std::string& rel) {
+    return std::string(ERIQ_SOURCE_DIR) + "/" + rel;
+}
 
 // Writes `text` to a fresh temporary file and returns its path.
 std::string temp_file(const std::string& name, const std::string& text) {
@@ -59,9 +61,10 @@ TEST_CASE("every shipped grammar parses and passes the checks", "[dsl]") {
 }
 
 TEST_CASE("the DSL parses weights, knobs, optionals, repetition and built-ins", "[dsl]") {
-    auto p = dsl::parse_production(
-        "demo", "3 : SELECT ^<expr:int> [0.25 DISTINCT] | union : @func(expr) <!sub:T>{1,3 \", \"} [knob: x]",
-        "demo.toml", {10, 5});
+    auto p = dsl::parse_production("demo",
+                                   "3 : SELECT ^<expr:int> [0.25 DISTINCT] | union : @func(expr) "
+                                   "<!sub:T>{1,3 \", \"} [knob: x]",
+                                   "demo.toml", {10, 5});
     REQUIRE(p.alternatives.size() == 2);
     const auto& a = p.alternatives[0];
     CHECK(a.weight.value == 3);
@@ -91,14 +94,18 @@ TEST_CASE("the DSL parses weights, knobs, optionals, repetition and built-ins", 
 
 TEST_CASE("malformed DSL text reports file line and column", "[dsl]") {
     // Line 3 holds the production; the text starts after  x = '  (column 6).
-    auto path = temp_file("unclosed.toml", "[knobs]\n[productions]\nx = 'SELECT <expr'\n"
-                                           "intermediate = 'a'\nreferencing = 'b'\n");
-    CHECK(load_error_of(path) == path + ":3:18: in production 'x': expected '>' to close the reference");
-
-    path = temp_file("stray.toml", "[productions]\nintermediate = '''\n  SELECT 1\n  | a ] b\n'''\n");
+    auto path = temp_file("unclosed.toml",
+                          "[knobs]\n[productions]\nx = 'SELECT <expr'\n"
+                          "intermediate = 'a'\nreferencing = 'b'\n");
     CHECK(load_error_of(path) ==
-          path + ":4:7: in production 'intermediate': unexpected character (write DSL characters "
-                 "< > [ ] { } | @ ^ inside quotes)");
+          path + ":3:18: in production 'x': expected '>' to close the reference");
+
+    path =
+        temp_file("stray.toml", "[productions]\nintermediate = '''\n  SELECT 1\n  | a ] b\n'''\n");
+    CHECK(load_error_of(path) ==
+          path +
+              ":4:7: in production 'intermediate': unexpected character (write DSL characters "
+              "< > [ ] { } | @ ^ inside quotes)");
 
     path = temp_file("repeat.toml", "[productions]\nx = '<a>{1 2}'\n");
     CHECK(load_error_of(path) == path + ":2:12: in production 'x': expected ',' in '{min,max}'");
@@ -107,37 +114,47 @@ TEST_CASE("malformed DSL text reports file line and column", "[dsl]") {
     CHECK(load_error_of(path).rfind(path + ":1:", 0) == 0);
 
     path = temp_file("unknown_key.toml", "dialect = 'x'\nweights = 3\n");
-    CHECK(load_error_of(path) ==
-          path + ":2:11: unknown key 'weights' (expected dialect, include, scoped, knobs, productions)");
+    CHECK(
+        load_error_of(path) ==
+        path +
+            ":2:11: unknown key 'weights' (expected dialect, include, scoped, knobs, productions)");
 }
 
 TEST_CASE("grammar checks name the unknown production, built-in, knob or family", "[dsl]") {
     Dialect d = load_dialect(source("dialects/sqlite.toml"));
     const std::string entries = "referencing = 'SELECT * FROM ^@x'\n";
-    auto path = temp_file("unknown_prod.toml", "[productions]\n" + entries +
-                                                   "intermediate = 'SELECT <nothing_here> AS vc_0'\n");
+    auto path =
+        temp_file("unknown_prod.toml",
+                  "[productions]\n" + entries + "intermediate = 'SELECT <nothing_here> AS vc_0'\n");
     CHECK(check_error_of(path, d) == path + ":3:24: unknown production 'nothing_here'");
 
-    path = temp_file("unknown_builtin.toml", "[productions]\n" + entries + "intermediate = 'SELECT @bogus'\n");
+    path = temp_file("unknown_builtin.toml",
+                     "[productions]\n" + entries + "intermediate = 'SELECT @bogus'\n");
     CHECK(check_error_of(path, d) == path + ":3:24: unknown built-in '@bogus'");
 
-    path = temp_file("unknown_knob.toml", "[productions]\n" + entries + "intermediate = 'nope : SELECT 1'\n");
-    CHECK(check_error_of(path, d) == path + ":3:17: unknown knob 'nope' (declare it under [knobs])");
+    path = temp_file("unknown_knob.toml",
+                     "[productions]\n" + entries + "intermediate = 'nope : SELECT 1'\n");
+    CHECK(check_error_of(path, d) ==
+          path + ":3:17: unknown knob 'nope' (declare it under [knobs])");
 
     path = temp_file("unknown_family.toml", "[productions]\n" + entries +
                                                 "intermediate = 'SELECT <intermediate:money>'\n");
     CHECK(check_error_of(path, d) == path + ":3:24: unknown type family 'money'");
 
-    path = temp_file("nondet.toml", "[productions]\n" + entries + "intermediate = 'SELECT random() AS vc_0'\n");
-    CHECK(check_error_of(path, d) ==
-          path + ":3:24: 'random' is nondeterministic in dialect sqlite and may not appear in a grammar");
+    path = temp_file("nondet.toml",
+                     "[productions]\n" + entries + "intermediate = 'SELECT random() AS vc_0'\n");
+    CHECK(check_error_of(path, d) == path +
+                                         ":3:24: 'random' is nondeterministic in dialect sqlite "
+                                         "and may not appear in a grammar");
 }
 
 TEST_CASE("knob overrides are validated", "[dsl]") {
     dsl::Grammar g = dsl::load_grammar(source("grammars/sqlite.toml"));
     dsl::override_knob(g, "union", 0);
     CHECK(g.knob("union", 1) == 0);
-    CHECK_THROWS_WITH(dsl::override_knob(g, "no_such_knob", 1), Catch::Contains("unknown knob 'no_such_knob'"));
+    CHECK_THROWS_WITH(dsl::override_knob(g, "no_such_knob", 1),
+                      Catch::Contains("unknown knob 'no_such_knob'"));
     auto path = temp_file("weights.toml", "union = 7\nbogus = 1\n");
-    CHECK_THROWS_WITH(dsl::override_knobs_from_file(g, path), Catch::Contains(path + ":2:9: unknown knob 'bogus'"));
+    CHECK_THROWS_WITH(dsl::override_knobs_from_file(g, path),
+                      Catch::Contains(path + ":2:9: unknown knob 'bogus'"));
 }

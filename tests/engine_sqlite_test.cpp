@@ -23,13 +23,16 @@ using Fault = FaultInjectingBackend::Fault;
 
 namespace {
 
-std::string source(const std::string& rel) { return std::string(ERIQ_SOURCE_DIR) + "/" + rel; }
+std::string source(const std::string& rel) {
+    return std::string(ERIQ_SOURCE_DIR) + "/" + rel;
+}
 
 // ctest runs test cases as parallel processes: every directory is private to one.
 std::filesystem::path fresh_dir(const std::string& name) {
     static int counter = 0;
     auto dir = std::filesystem::temp_directory_path() /
-               ("eriq-engine-test-" + name + "-" + std::to_string(getpid()) + "-" + std::to_string(++counter));
+               ("eriq-engine-test-" + name + "-" + std::to_string(getpid()) + "-" +
+                std::to_string(++counter));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
@@ -48,8 +51,9 @@ TestCase small_case(int x_references) {
     tc.schema = {"CREATE TABLE t0 (c0 INT, c1 TEXT)"};
     tc.rows = {"INSERT INTO t0 VALUES (1, 'a'), (2, 'b'), (2, 'b'), (NULL, '')"};
     tc.intermediate = "SELECT c0 AS vc_0, c1 AS vc_1 FROM t0 WHERE c0 IS NOT NULL OR c1 = ''";
-    tc.referencing = x_references == 1 ? "SELECT q.vc_0, q.vc_1 FROM {x} AS q"
-                                       : "SELECT a.vc_0, b.vc_1 FROM {x} AS a JOIN {x} AS b ON a.vc_0 = b.vc_0";
+    tc.referencing = x_references == 1
+                         ? "SELECT q.vc_0, q.vc_1 FROM {x} AS q"
+                         : "SELECT a.vc_0, b.vc_1 FROM {x} AS a JOIN {x} AS b ON a.vc_0 = b.vc_0";
     tc.x_references = x_references;
     tc.columns = {{"vc_0", "int"}, {"vc_1", "string"}};
     return tc;
@@ -88,7 +92,8 @@ Run run_with_faults(const std::vector<std::string>& keep,
     run.outcome = runner.run(tc, "t1");
     if (run.outcome.verdict == Verdict::Inconsistent) {
         ReportWriter writer(fresh_dir("faults"));
-        run.report = writer.write(tc, run.outcome, {"sqlite", "sqlite", "SQLite", "sqlite::memory:"});
+        run.report =
+            writer.write(tc, run.outcome, {"sqlite", "sqlite", "SQLite", "sqlite::memory:"});
     }
     return run;
 }
@@ -115,10 +120,12 @@ TEST_CASE("unperturbed representations agree", "[engine]") {
 TEST_CASE("each three-way pattern is detected and reported", "[engine]") {
     const std::vector<std::string> three{"VIEW", "CTE", "TEMPT"};
     expect_reported(run_with_faults(three, {{"CTE", Fault::DropLastRow}}), "VIEW=TEMPT≠CTE");
-    expect_reported(run_with_faults(three, {{"TEMPT", Fault::DuplicateFirstRow}}), "VIEW=CTE≠TEMPT");
+    expect_reported(run_with_faults(three, {{"TEMPT", Fault::DuplicateFirstRow}}),
+                    "VIEW=CTE≠TEMPT");
     expect_reported(run_with_faults(three, {{"VIEW", Fault::ChangeFirstValue}}), "CTE=TEMPT≠VIEW");
-    expect_reported(run_with_faults(three, {{"VIEW", Fault::DropLastRow}, {"CTE", Fault::DuplicateFirstRow}}),
-                    "all_diff");
+    expect_reported(
+        run_with_faults(three, {{"VIEW", Fault::DropLastRow}, {"CTE", Fault::DuplicateFirstRow}}),
+        "all_diff");
 }
 
 TEST_CASE("a skipped temporary table gives the TEMPT_SKIP pattern", "[engine]") {
@@ -132,11 +139,13 @@ TEST_CASE("a skipped temporary table gives the TEMPT_SKIP pattern", "[engine]") 
 }
 
 TEST_CASE("four and five representations are grouped by equal results", "[engine]") {
-    expect_reported(run_with_faults({"VIEW", "CTE", "TEMPT", "DERIVED"}, {{"VIEW", Fault::DropLastRow}}),
-                    "CTE=TEMPT=DERIVED≠VIEW");
-    expect_reported(run_with_faults({"VIEW", "CTE", "TEMPT", "DERIVED", "CTE_MAT"},
-                                    {{"TEMPT", Fault::ChangeFirstValue}, {"CTE_MAT", Fault::ChangeFirstValue}}),
-                    "VIEW=CTE=DERIVED≠TEMPT=CTE_MAT");
+    expect_reported(
+        run_with_faults({"VIEW", "CTE", "TEMPT", "DERIVED"}, {{"VIEW", Fault::DropLastRow}}),
+        "CTE=TEMPT=DERIVED≠VIEW");
+    expect_reported(
+        run_with_faults({"VIEW", "CTE", "TEMPT", "DERIVED", "CTE_MAT"},
+                        {{"TEMPT", Fault::ChangeFirstValue}, {"CTE_MAT", Fault::ChangeFirstValue}}),
+        "VIEW=CTE=DERIVED≠TEMPT=CTE_MAT");
 }
 
 TEST_CASE("a failing variant discards the case and teardown still runs", "[engine]") {
@@ -174,8 +183,9 @@ TEST_CASE("a seeded 2000 case SQLite campaign runs without tool errors", "[engin
     WARN("SQLite valid share over 2000 seeded cases: " << share << ", findings " << s.findings);
     CHECK(share >= 0.85);
     std::string summary = slurp(std::filesystem::path(o.out_dir) / "summary.json");
-    for (const char* key : {"\"cases\": 2000", "\"valid\":", "\"discarded\":", "\"skipped_variants\":",
-                            "\"findings\":", "\"cases_per_second\":", "\"driver_seconds\":", "\"wall_seconds\":"})
+    for (const char* key :
+         {"\"cases\": 2000", "\"valid\":", "\"discarded\":", "\"skipped_variants\":",
+          "\"findings\":", "\"cases_per_second\":", "\"driver_seconds\":", "\"wall_seconds\":"})
         CHECK(summary.find(key) != std::string::npos);
     // Every finding has its folder and one index line.
     std::string index = std::filesystem::exists(std::filesystem::path(o.out_dir) / "index.jsonl")
@@ -203,13 +213,15 @@ TEST_CASE("eriq-gen --case prints every variant and exits 0 when consistent", "[
     if (bin == nullptr) bin = "./eriq-gen";
     REQUIRE(std::filesystem::exists(bin));
     auto out = fresh_dir("cli") / "out.txt";
-    std::string cmd = std::string(bin) + " --case " + source("tests/data/cases/sqlite_consistent.toml") +
-                      " > " + out.string() + " 2>&1";
+    std::string cmd = std::string(bin) + " --case " +
+                      source("tests/data/cases/sqlite_consistent.toml") + " > " + out.string() +
+                      " 2>&1";
     int status = std::system(cmd.c_str());
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);
     std::string text = slurp(out);
-    for (const char* rep : {"== VIEW ==", "== CTE ==", "== TEMPT ==", "== DERIVED ==", "== CTE_MAT =="})
+    for (const char* rep :
+         {"== VIEW ==", "== CTE ==", "== TEMPT ==", "== DERIVED ==", "== CTE_MAT =="})
         CHECK(text.find(rep) != std::string::npos);
     CHECK(text.find("verdict: consistent") != std::string::npos);
     CHECK(text.find("CREATE VIEW eriq_view_case AS SELECT c0 AS vc_0") != std::string::npos);

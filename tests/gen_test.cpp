@@ -13,7 +13,9 @@ using namespace eriq;
 
 namespace {
 
-std::string source(const std::string& rel) { return std::string(ERIQ_SOURCE_DIR) + "/" + rel; }
+std::string source(const std::string& rel) {
+    return std::string(ERIQ_SOURCE_DIR) + "/" + rel;
+}
 
 struct Loaded {
     Dialect dialect;
@@ -74,15 +76,19 @@ TEST_CASE("generated cases have aliased outputs, references to x and valid shape
             INFO(tc.intermediate);
             INFO(tc.referencing);
             REQUIRE_FALSE(tc.columns.empty());
-            for (const auto& col : tc.columns) CHECK(tc.intermediate.find("AS " + col.name) != std::string::npos);
+            for (const auto& col : tc.columns)
+                CHECK(tc.intermediate.find("AS " + col.name) != std::string::npos);
             CHECK(tc.x_references >= 1);
             std::size_t refs = 0;
-            for (std::size_t p = 0; (p = tc.referencing.find("{x}", p)) != std::string::npos; ++p) ++refs;
+            for (std::size_t p = 0; (p = tc.referencing.find("{x}", p)) != std::string::npos; ++p)
+                ++refs;
             CHECK(refs == static_cast<std::size_t>(tc.x_references));
             if (tc.x_references > 1) ++two_refs;
-            // ORDER BY ... LIMIT orders by every output column, so no tie decides which rows survive.
+            // ORDER BY ... LIMIT orders by every output column, so no tie decides which rows
+            // survive.
             auto limit = tc.intermediate.rfind(" LIMIT ");
-            if (limit != std::string::npos && tc.intermediate.find('(', limit) == std::string::npos) {
+            if (limit != std::string::npos &&
+                tc.intermediate.find('(', limit) == std::string::npos) {
                 ++limits;
                 auto order = tc.intermediate.rfind(" ORDER BY ");
                 REQUIRE(order != std::string::npos);
@@ -113,7 +119,8 @@ TEST_CASE("no nondeterministic function is ever generated", "[gen]") {
 
 TEST_CASE("setting a knob to zero removes the feature", "[gen]") {
     auto l = load("mariadb");
-    auto count_matching = [](const std::vector<TestCase>& cases, const std::string& needle, bool in_schema) {
+    auto count_matching = [](const std::vector<TestCase>& cases, const std::string& needle,
+                             bool in_schema) {
         return std::count_if(cases.begin(), cases.end(), [&](const TestCase& tc) {
             std::string text = tc.intermediate + " " + tc.referencing;
             if (in_schema)

@@ -25,10 +25,12 @@ enum class ItemKind { Text, NonTerminal, Optional, Builtin };
 struct Item {
     ItemKind kind = ItemKind::Text;
     Pos pos;
-    std::string text;    // Text: the SQL; NonTerminal and Builtin: the name
-    std::string family;  // NonTerminal: "" (inherit), a family, "any" or a type variable (upper case)
-    bool new_query = false;         // <!name>: derive inside a new query context (a subquery)
-    bool generate_first = false;    // ^item: generated before its siblings (e.g. FROM before SELECT list)
+    std::string text;  // Text: the SQL; NonTerminal and Builtin: the name
+    std::string
+        family;  // NonTerminal: "" (inherit), a family, "any" or a type variable (upper case)
+    bool new_query = false;  // <!name>: derive inside a new query context (a subquery)
+    bool generate_first =
+        false;  // ^item: generated before its siblings (e.g. FROM before SELECT list)
     std::vector<std::string> args;  // Builtin arguments
     Weight probability;             // Optional: chance of emitting its body
     std::vector<Item> body;         // Optional: the items inside [...]

@@ -27,13 +27,16 @@ Pos content_origin(const std::vector<std::string>& lines, const toml::source_pos
     std::size_t i = at.column - 1;
     auto triple = [&](char q) { return line.compare(i, 3, std::string(3, q)) == 0; };
     if (triple('\'') || triple('"')) {
-        if (i + 3 >= line.size()) return {at.line + 1, 1};  // a newline right after the quotes is trimmed
+        if (i + 3 >= line.size())
+            return {at.line + 1, 1};  // a newline right after the quotes is trimmed
         return {at.line, at.column + 3};
     }
     return {at.line, at.column + 1};
 }
 
-Pos pos_of(const toml::node& n) { return {n.source().begin.line, n.source().begin.column}; }
+Pos pos_of(const toml::node& n) {
+    return {n.source().begin.line, n.source().begin.column};
+}
 
 void load_into(Grammar& g, const std::string& path, int depth) {
     if (depth > 8) throw LoadError(path, 1, 1, "include nesting deeper than 8 (a cycle?)");
@@ -49,58 +52,79 @@ void load_into(Grammar& g, const std::string& path, int depth) {
     const auto lines = read_lines(path);
     for (auto&& [key, node] : doc) {
         const std::string k(key.str());
-        if (k != "dialect" && k != "include" && k != "scoped" && k != "knobs" && k != "productions") {
+        if (k != "dialect" && k != "include" && k != "scoped" && k != "knobs" &&
+            k != "productions") {
             auto p = pos_of(node);
-            throw LoadError(path, p.line, p.column, fmt::format("unknown key '{}' (expected dialect, "
-                                                                "include, scoped, knobs, productions)", k));
+            throw LoadError(path, p.line, p.column,
+                            fmt::format("unknown key '{}' (expected dialect, "
+                                        "include, scoped, knobs, productions)",
+                                        k));
         }
     }
     if (auto* inc = doc.get("include")) {
         auto* arr = inc->as_array();
-        if (!arr) throw LoadError(path, pos_of(*inc).line, pos_of(*inc).column, "include must be an array of file names");
+        if (!arr)
+            throw LoadError(path, pos_of(*inc).line, pos_of(*inc).column,
+                            "include must be an array of file names");
         for (auto& f : *arr) {
             auto s = f.value<std::string>();
-            if (!s) throw LoadError(path, pos_of(f).line, pos_of(f).column, "include entries must be strings");
+            if (!s)
+                throw LoadError(path, pos_of(f).line, pos_of(f).column,
+                                "include entries must be strings");
             auto full = std::filesystem::path(path).parent_path() / *s;
             if (!std::filesystem::exists(full))
-                throw LoadError(path, pos_of(f).line, pos_of(f).column, fmt::format("included file '{}' not found", *s));
+                throw LoadError(path, pos_of(f).line, pos_of(f).column,
+                                fmt::format("included file '{}' not found", *s));
             load_into(g, full.string(), depth + 1);
         }
     }
     if (auto d = doc["dialect"].value<std::string>()) g.dialect = *d;
     if (auto* sc = doc.get("scoped")) {
         auto* arr = sc->as_array();
-        if (!arr) throw LoadError(path, pos_of(*sc).line, pos_of(*sc).column, "scoped must be an array of production names");
+        if (!arr)
+            throw LoadError(path, pos_of(*sc).line, pos_of(*sc).column,
+                            "scoped must be an array of production names");
         for (auto& f : *arr) {
             auto s = f.value<std::string>();
-            if (!s) throw LoadError(path, pos_of(f).line, pos_of(f).column, "scoped entries must be strings");
+            if (!s)
+                throw LoadError(path, pos_of(f).line, pos_of(f).column,
+                                "scoped entries must be strings");
             g.scoped.insert(*s);
         }
     }
     if (auto* knobs = doc.get("knobs")) {
         auto* t = knobs->as_table();
-        if (!t) throw LoadError(path, pos_of(*knobs).line, pos_of(*knobs).column, "[knobs] must be a table");
+        if (!t)
+            throw LoadError(path, pos_of(*knobs).line, pos_of(*knobs).column,
+                            "[knobs] must be a table");
         for (auto&& [key, node] : *t) {
             auto v = node.value<double>();
             auto p = pos_of(node);
-            if (!v) throw LoadError(path, p.line, p.column, fmt::format("knob '{}' must be a number", key.str()));
-            if (*v < 0) throw LoadError(path, p.line, p.column, fmt::format("knob '{}' must not be negative", key.str()));
+            if (!v)
+                throw LoadError(path, p.line, p.column,
+                                fmt::format("knob '{}' must be a number", key.str()));
+            if (*v < 0)
+                throw LoadError(path, p.line, p.column,
+                                fmt::format("knob '{}' must not be negative", key.str()));
             g.knobs[std::string(key.str())] = *v;
             g.knob_pos[std::string(key.str())] = p;
         }
     }
     if (auto* prods = doc.get("productions")) {
         auto* t = prods->as_table();
-        if (!t) throw LoadError(path, pos_of(*prods).line, pos_of(*prods).column, "[productions] must be a table");
+        if (!t)
+            throw LoadError(path, pos_of(*prods).line, pos_of(*prods).column,
+                            "[productions] must be a table");
         for (auto&& [key, node] : *t) {
             auto text = node.value<std::string>();
             auto p = pos_of(node);
             if (!text)
-                throw LoadError(path, p.line, p.column,
-                                fmt::format("production '{}' must be a string of DSL text", key.str()));
+                throw LoadError(
+                    path, p.line, p.column,
+                    fmt::format("production '{}' must be a string of DSL text", key.str()));
             const std::string name(key.str());
-            g.productions[name] = parse_production(
-                name, *text, path, content_origin(lines, node.source().begin));
+            g.productions[name] =
+                parse_production(name, *text, path, content_origin(lines, node.source().begin));
         }
     }
 }
@@ -139,7 +163,9 @@ void override_knobs_from_file(Grammar& g, const std::string& path) {
     for (auto&& [key, node] : *t) {
         auto v = node.value<double>();
         auto p = pos_of(node);
-        if (!v) throw LoadError(path, p.line, p.column, fmt::format("weight '{}' must be a number", key.str()));
+        if (!v)
+            throw LoadError(path, p.line, p.column,
+                            fmt::format("weight '{}' must be a number", key.str()));
         if (!g.knobs.count(std::string(key.str())))
             throw LoadError(path, p.line, p.column, fmt::format("unknown knob '{}'", key.str()));
         g.knobs[std::string(key.str())] = *v;

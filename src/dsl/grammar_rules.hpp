@@ -24,8 +24,9 @@ struct reference : pg::if_must<pg::one<'<'>, pg::opt<ref_new_query>, ref_name,
 struct builtin_name : name {};
 struct builtin_arg : pg::plus<pg::not_one<',', ')', ' ', '\t', '\n', '\r'>> {};
 struct builtin_args_close : pg::one<')'> {};
-struct builtin_args : pg::seq<pg::one<'('>, pg::must<pg::list<builtin_arg, pg::one<','>, pg::space>,
-                                                     builtin_args_close>> {};
+struct builtin_args
+    : pg::seq<pg::one<'('>,
+              pg::must<pg::list<builtin_arg, pg::one<','>, pg::space>, builtin_args_close>> {};
 struct builtin : pg::if_must<pg::one<'@'>, builtin_name, pg::opt<builtin_args>> {};
 
 // 'text' or "text": literal SQL that may hold DSL characters
@@ -48,10 +49,11 @@ struct sequence;
 struct optional_open : pg::one<'['> {};
 struct optional_knob : name {};
 struct optional_number : number {};
-struct optional_probability
-    : pg::sor<pg::seq<optional_knob, ws, pg::one<':'>>, pg::seq<optional_number, pg::opt<ws, pg::one<':'>>>> {};
+struct optional_probability : pg::sor<pg::seq<optional_knob, ws, pg::one<':'>>,
+                                      pg::seq<optional_number, pg::opt<ws, pg::one<':'>>>> {};
 struct optional_close : pg::one<']'> {};
-struct optional_part : pg::if_must<optional_open, ws, optional_probability, sequence, ws, optional_close> {};
+struct optional_part
+    : pg::if_must<optional_open, ws, optional_probability, sequence, ws, optional_close> {};
 
 // {min,max "sep"}
 struct repeat_min : pg::plus<pg::digit> {};
@@ -78,27 +80,50 @@ struct production : pg::seq<pg::list<alternative, alternative_bar>, pg::must<end
 // Messages for rules that must match once started.
 template <typename Rule>
 inline constexpr const char* error_message = nullptr;
-template <> inline constexpr const char* error_message<ref_name> = "expected a production name after '<'";
-template <> inline constexpr const char* error_message<ref_family> = "expected a type family after ':'";
-template <> inline constexpr const char* error_message<ref_close> = "expected '>' to close the reference";
-template <> inline constexpr const char* error_message<builtin_name> = "expected a built-in name after '@'";
-template <> inline constexpr const char* error_message<pg::list<builtin_arg, pg::one<','>, pg::space>> =
+template <>
+inline constexpr const char* error_message<ref_name> = "expected a production name after '<'";
+template <>
+inline constexpr const char* error_message<ref_family> = "expected a type family after ':'";
+template <>
+inline constexpr const char* error_message<ref_close> = "expected '>' to close the reference";
+template <>
+inline constexpr const char* error_message<builtin_name> = "expected a built-in name after '@'";
+template <>
+inline constexpr const char* error_message<pg::list<builtin_arg, pg::one<','>, pg::space>> =
     "expected built-in arguments";
-template <> inline constexpr const char* error_message<builtin_args_close> = "expected ')' after built-in arguments";
-template <> inline constexpr const char* error_message<sq_body> = "unterminated quote";
-template <> inline constexpr const char* error_message<dq_body> = "unterminated quote";
-template <> inline constexpr const char* error_message<sq_close> = "unterminated ' quote";
-template <> inline constexpr const char* error_message<dq_close> = "unterminated \" quote";
-template <> inline constexpr const char* error_message<ws> = "unexpected input";
-template <> inline constexpr const char* error_message<optional_probability> =
+template <>
+inline constexpr const char* error_message<builtin_args_close> =
+    "expected ')' after built-in arguments";
+template <>
+inline constexpr const char* error_message<sq_body> = "unterminated quote";
+template <>
+inline constexpr const char* error_message<dq_body> = "unterminated quote";
+template <>
+inline constexpr const char* error_message<sq_close> = "unterminated ' quote";
+template <>
+inline constexpr const char* error_message<dq_close> = "unterminated \" quote";
+template <>
+inline constexpr const char* error_message<ws> = "unexpected input";
+template <>
+inline constexpr const char* error_message<optional_probability> =
     "an optional part starts with a probability: [0.3 ...] or [knob: ...]";
-template <> inline constexpr const char* error_message<sequence> = "unexpected input in optional part";
-template <> inline constexpr const char* error_message<optional_close> = "expected ']' to close the optional part";
-template <> inline constexpr const char* error_message<repeat_min> = "expected the minimum count in '{min,max}'";
-template <> inline constexpr const char* error_message<repeat_comma> = "expected ',' in '{min,max}'";
-template <> inline constexpr const char* error_message<repeat_max> = "expected the maximum count in '{min,max}'";
-template <> inline constexpr const char* error_message<repeat_close> = "expected '}' to close the repetition";
-template <> inline constexpr const char* error_message<end_of_text> =
+template <>
+inline constexpr const char* error_message<sequence> = "unexpected input in optional part";
+template <>
+inline constexpr const char* error_message<optional_close> =
+    "expected ']' to close the optional part";
+template <>
+inline constexpr const char* error_message<repeat_min> =
+    "expected the minimum count in '{min,max}'";
+template <>
+inline constexpr const char* error_message<repeat_comma> = "expected ',' in '{min,max}'";
+template <>
+inline constexpr const char* error_message<repeat_max> =
+    "expected the maximum count in '{min,max}'";
+template <>
+inline constexpr const char* error_message<repeat_close> = "expected '}' to close the repetition";
+template <>
+inline constexpr const char* error_message<end_of_text> =
     "unexpected character (write DSL characters < > [ ] { } | @ ^ inside quotes)";
 
 struct errors {

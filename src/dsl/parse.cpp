@@ -8,8 +8,8 @@
 
 namespace eriq::dsl {
 
-Production parse_production(const std::string& name, std::string_view text,
-                            const std::string& file, Pos origin) {
+Production parse_production(const std::string& name, std::string_view text, const std::string& file,
+                            Pos origin) {
     ParseState state;
     state.origin = origin;
     state.production.name = name;

@@ -8,7 +8,8 @@
 //                | '[' (number | knob ':') item* ']'    optional part with a probability
 //                | '@' name ['(' arg (',' arg)* ')']     built-in
 //                | 'text' | "text"                     quoted literal SQL
-//                | word                                literal SQL up to whitespace or a DSL character
+//                | word                                literal SQL up to whitespace or a DSL
+//                character
 #include <string>
 #include <string_view>
 
@@ -18,7 +19,7 @@ namespace eriq::dsl {
 
 // `origin` is where the text starts inside `file`; errors are LoadError with
 // the position in that file.
-Production parse_production(const std::string& name, std::string_view text,
-                            const std::string& file, Pos origin);
+Production parse_production(const std::string& name, std::string_view text, const std::string& file,
+                            Pos origin);
 
 }  // namespace eriq::dsl

@@ -13,7 +13,7 @@ namespace eriq::dsl {
 
 struct ParseState {
     Production production;
-    Pos origin;                       // where the DSL text starts in its file
+    Pos origin;                        // where the DSL text starts in its file
     std::vector<Item> open_optionals;  // innermost last
     bool pending_first = false;
     bool pending_new_query = false;
@@ -42,15 +42,14 @@ struct action : tao::pegtl::nothing<Rule> {};
 
 template <>
 struct action<rules::alternative_start> {
-    static void apply0(ParseState& s) {
-        s.production.alternatives.emplace_back();
-    }
+    static void apply0(ParseState& s) { s.production.alternatives.emplace_back(); }
 };
 
 // "3 :" or "knob :" (also "[0.3" and "[knob:" of optional parts), applied only
 // once the whole head matched, because a failed head must leave no trace.
 inline Weight parse_weight(std::string text) {
-    while (!text.empty() && (text.back() == ':' || std::isspace(static_cast<unsigned char>(text.back()))))
+    while (!text.empty() &&
+           (text.back() == ':' || std::isspace(static_cast<unsigned char>(text.back()))))
         text.pop_back();
     Weight w;
     if (!text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-'))

@@ -22,7 +22,9 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-extern "C" void on_stop_signal(int) { g_stop.store(true); }
+extern "C" void on_stop_signal(int) {
+    g_stop.store(true);
+}
 
 std::uint64_t choose_seed(const RunOptions& o) {
     if (o.seed) return *o.seed;
@@ -50,7 +52,9 @@ std::unique_ptr<Backend> connect_with_backoff(const Target& t, int verbosity) {
 
 }  // namespace
 
-void request_stop() { g_stop.store(true); }
+void request_stop() {
+    g_stop.store(true);
+}
 
 int run_dry(const RunOptions& options) {
     Target t = load_target(options);
@@ -96,7 +100,9 @@ CampaignResult execute_campaign(const RunOptions& options) {
     ReportWriter writer(options.out_dir);
 
     const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     auto out_of_budget = [&](const CampaignStats& s) {
         return g_stop.load() || (options.max_cases >= 0 && s.cases >= options.max_cases) ||
                (options.time_limit_seconds > 0 && elapsed() >= options.time_limit_seconds);
@@ -163,7 +169,8 @@ CampaignResult execute_campaign(const RunOptions& options) {
                 break;
             } catch (const std::exception& e) {
                 ++stats.tool_errors;
-                if (options.verbosity > 0) fmt::print(stderr, "eriq: internal error: {}\n", e.what());
+                if (options.verbosity > 0)
+                    fmt::print(stderr, "eriq: internal error: {}\n", e.what());
                 continue;
             }
             stats.tally(outcome);

@@ -23,7 +23,9 @@ void CampaignStats::tally(const CaseOutcome& outcome) {
             ++valid;
             ++benign;
             break;
-        case Verdict::Discarded: ++discarded[outcome.discard_kind]; break;
+        case Verdict::Discarded:
+            ++discarded[outcome.discard_kind];
+            break;
     }
 }
 
@@ -36,17 +38,28 @@ std::int64_t CampaignStats::discarded_total() const {
 std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     JsonWriter w;
     w.begin_object();
-    w.key("dialect"); w.string(f.dialect);
-    w.key("server_version"); w.string(f.server_version);
-    w.key("connection"); w.string(f.connection);
-    w.key("seed"); w.unsigned_integer(f.seed);
-    w.key("workers"); w.integer(f.workers);
-    w.key("cases"); w.integer(s.cases);
-    w.key("valid"); w.integer(s.valid);
-    w.key("valid_share"); w.number(s.cases ? static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0);
-    w.key("consistent"); w.integer(s.consistent);
-    w.key("findings"); w.integer(s.findings);
-    w.key("benign"); w.integer(s.benign);
+    w.key("dialect");
+    w.string(f.dialect);
+    w.key("server_version");
+    w.string(f.server_version);
+    w.key("connection");
+    w.string(f.connection);
+    w.key("seed");
+    w.unsigned_integer(f.seed);
+    w.key("workers");
+    w.integer(f.workers);
+    w.key("cases");
+    w.integer(s.cases);
+    w.key("valid");
+    w.integer(s.valid);
+    w.key("valid_share");
+    w.number(s.cases ? static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0);
+    w.key("consistent");
+    w.integer(s.consistent);
+    w.key("findings");
+    w.integer(s.findings);
+    w.key("benign");
+    w.integer(s.benign);
     w.key("discarded");
     w.begin_object();
     for (const auto& [k, v] : s.discarded) {
@@ -61,16 +74,26 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
         w.integer(v);
     }
     w.end_object();
-    w.key("skipped_variants"); w.integer(s.skipped_variants);
-    w.key("generation_failures"); w.integer(s.generation_failures);
-    w.key("tool_errors"); w.integer(s.tool_errors);
-    w.key("server_faults"); w.integer(s.server_faults);
-    w.key("databases"); w.integer(s.databases);
-    w.key("statements"); w.unsigned_integer(f.statements);
-    w.key("cases_per_second"); w.number(f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0);
-    w.key("driver_seconds"); w.number(f.driver_seconds);
-    w.key("wall_seconds"); w.number(f.wall_seconds);
-    w.key("driver_share"); w.number(f.wall_seconds > 0 ? f.driver_seconds / f.wall_seconds : 0.0);
+    w.key("skipped_variants");
+    w.integer(s.skipped_variants);
+    w.key("generation_failures");
+    w.integer(s.generation_failures);
+    w.key("tool_errors");
+    w.integer(s.tool_errors);
+    w.key("server_faults");
+    w.integer(s.server_faults);
+    w.key("databases");
+    w.integer(s.databases);
+    w.key("statements");
+    w.unsigned_integer(f.statements);
+    w.key("cases_per_second");
+    w.number(f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0);
+    w.key("driver_seconds");
+    w.number(f.driver_seconds);
+    w.key("wall_seconds");
+    w.number(f.wall_seconds);
+    w.key("driver_share");
+    w.number(f.wall_seconds > 0 ? f.driver_seconds / f.wall_seconds : 0.0);
     w.end_object();
     return w.str() + "\n";
 }
@@ -79,7 +102,8 @@ std::string summary_text(const CampaignStats& s, const RunFacts& f) {
     std::string out = fmt::format(
         "eriq summary: dialect {} ({}), seed {}\n"
         "  cases {}  valid {} ({:.1f}%)  consistent {}  findings {}  benign {}\n"
-        "  discarded {}  skipped variants {}  generation failures {}  tool errors {}  server faults {}\n"
+        "  discarded {}  skipped variants {}  generation failures {}  tool errors {}  server "
+        "faults {}\n"
         "  {:.1f} cases/s  {:.1f} s wall  {:.1f} s in driver ({:.0f}%)  {} statements\n",
         f.dialect, f.server_version, f.seed, s.cases, s.valid,
         s.cases ? 100.0 * static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0,

@@ -10,11 +10,11 @@
 namespace eriq {
 
 struct CampaignStats {
-    std::int64_t cases = 0;       // cases generated and run
-    std::int64_t valid = 0;       // every variant succeeded (consistent, finding or benign)
+    std::int64_t cases = 0;  // cases generated and run
+    std::int64_t valid = 0;  // every variant succeeded (consistent, finding or benign)
     std::int64_t consistent = 0;
     std::int64_t findings = 0;
-    std::int64_t benign = 0;      // differences the dialect declares as documented
+    std::int64_t benign = 0;  // differences the dialect declares as documented
     std::int64_t skipped_variants = 0;
     std::int64_t generation_failures = 0;
     std::int64_t tool_errors = 0;  // unexpected exceptions inside eriq itself

@@ -19,13 +19,15 @@ std::string upper(std::string s) {
     return s;
 }
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool ident_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 // Words after a table reference that are not an alias.
-const std::set<std::string> kClauseWords{
-    "WHERE",  "JOIN",  "INNER", "LEFT",   "RIGHT",     "FULL",   "CROSS", "ON",    "GROUP",
-    "ORDER",  "LIMIT", "UNION", "HAVING", "WINDOW",    "NATURAL", "USING", "EXCEPT", "INTERSECT",
-    "OFFSET", "STRAIGHT_JOIN"};
+const std::set<std::string> kClauseWords{"WHERE", "JOIN",   "INNER",     "LEFT",   "RIGHT",
+                                         "FULL",  "CROSS",  "ON",        "GROUP",  "ORDER",
+                                         "LIMIT", "UNION",  "HAVING",    "WINDOW", "NATURAL",
+                                         "USING", "EXCEPT", "INTERSECT", "OFFSET", "STRAIGHT_JOIN"};
 
 }  // namespace
 
@@ -114,7 +116,8 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
     tc.rows = strings("rows");
     tc.intermediate = text("intermediate");
     tc.referencing = mark_x_references(text("referencing"), &tc.x_references);
-    if (tc.x_references == 0) fail(*doc.get("referencing"), "'referencing' never mentions the table x");
+    if (tc.x_references == 0)
+        fail(*doc.get("referencing"), "'referencing' never mentions the table x");
     if (dialect) *dialect = doc["dialect"].value_or(std::string());
     return tc;
 }
@@ -144,7 +147,8 @@ int run_case_file(RunOptions options, bool dialect_given) {
         fmt::print("-- {} row(s)\n", v.result.rows.size());
         for (const auto& row : v.result.rows) {
             std::string line;
-            for (std::size_t i = 0; i < row.size(); ++i) line += (i ? " | " : "") + to_display(row[i]);
+            for (std::size_t i = 0; i < row.size(); ++i)
+                line += (i ? " | " : "") + to_display(row[i]);
             fmt::print("   {}\n", line);
         }
         fmt::print("\n");
@@ -152,7 +156,9 @@ int run_case_file(RunOptions options, bool dialect_given) {
     for (const auto& s : outcome.skipped) fmt::print("== {} == skipped for this query\n\n", s);
 
     switch (outcome.verdict) {
-        case Verdict::Consistent: fmt::print("verdict: consistent\n"); return 0;
+        case Verdict::Consistent:
+            fmt::print("verdict: consistent\n");
+            return 0;
         case Verdict::Benign:
             fmt::print("verdict: documented difference {} (not a bug): {}\n",
                        outcome.classification.pattern, outcome.benign_reason);
@@ -160,7 +166,8 @@ int run_case_file(RunOptions options, bool dialect_given) {
         case Verdict::Discarded:
             fmt::print("verdict: discarded ({})\n", outcome.discard_kind);
             return 3;
-        case Verdict::Inconsistent: break;
+        case Verdict::Inconsistent:
+            break;
     }
     fmt::print("verdict: inconsistent {}\n", outcome.classification.pattern);
     if (!options.out_dir.empty()) {

@@ -6,7 +6,9 @@
 namespace eriq {
 
 CaseRunner::CaseRunner(Backend& backend, const Dialect& dialect, const RuleSet& rules)
-    : backend_(backend), dialect_(dialect), rules_(rules),
+    : backend_(backend),
+      dialect_(dialect),
+      rules_(rules),
       reps_(representations_for(rules, dialect)) {}
 
 void CaseRunner::load_database(const TestCase& tc) {

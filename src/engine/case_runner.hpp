@@ -14,7 +14,7 @@
 namespace eriq {
 
 class CaseRunner {
-public:
+  public:
     CaseRunner(Backend& backend, const Dialect& dialect, const RuleSet& rules);
 
     // Runs the case's schema and rows (D). Throws BackendError when they fail.
@@ -25,7 +25,7 @@ public:
 
     const std::vector<Representation>& representations() const { return reps_; }
 
-private:
+  private:
     VariantOutcome run_variant(const Variant& v);
 
     Backend& backend_;

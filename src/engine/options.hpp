@@ -14,7 +14,7 @@ struct RunOptions {
     std::string dialect_file;  // default dialects/<dialect>.toml
     std::string grammar_file;  // default grammars/<dialect>.toml
     std::string rules_file = "rules/repr.toml";
-    std::string connect;       // default: the dialect's default_connect
+    std::string connect;  // default: the dialect's default_connect
     std::optional<std::uint64_t> seed;
     double time_limit_seconds = 0;  // 0: no limit
     std::int64_t max_cases = -1;    // -1: no limit

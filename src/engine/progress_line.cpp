@@ -7,8 +7,10 @@
 namespace eriq {
 
 ProgressLine::ProgressLine(bool enabled)
-    : enabled_(enabled), tty_(isatty(STDERR_FILENO) != 0),
-      start_(std::chrono::steady_clock::now()), last_(start_) {}
+    : enabled_(enabled),
+      tty_(isatty(STDERR_FILENO) != 0),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {}
 
 void ProgressLine::update(const CampaignStats& s, bool force) {
     if (!enabled_) return;
@@ -18,7 +20,8 @@ void ProgressLine::update(const CampaignStats& s, bool force) {
     last_ = now;
     const double elapsed = std::chrono::duration<double>(now - start_).count();
     std::string line = fmt::format(
-        "[{:>6.0f}s] cases {} ({:.1f}/s)  valid {:.1f}%  discarded {}  skipped {}  findings {}  benign {}",
+        "[{:>6.0f}s] cases {} ({:.1f}/s)  valid {:.1f}%  discarded {}  skipped {}  findings {}  "
+        "benign {}",
         elapsed, s.cases, elapsed > 0 ? static_cast<double>(s.cases) / elapsed : 0.0,
         s.cases ? 100.0 * static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0,
         s.discarded_total(), s.skipped_variants, s.findings, s.benign);

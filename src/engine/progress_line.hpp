@@ -9,12 +9,12 @@
 namespace eriq {
 
 class ProgressLine {
-public:
+  public:
     explicit ProgressLine(bool enabled);
     void update(const CampaignStats& s, bool force = false);
     void finish();
 
-private:
+  private:
     bool enabled_;
     bool tty_;
     bool drawn_ = false;

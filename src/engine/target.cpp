@@ -23,18 +23,21 @@ Target load_target(const RunOptions& o, bool need_grammar) {
     t.rules = load_rules(resolve_data_path(o.rules_file));
     if (need_grammar) {
         t.grammar = dsl::load_grammar(resolve_data_path(
-            o.grammar_file.empty() ? fmt::format("grammars/{}.toml", t.dialect.name) : o.grammar_file));
+            o.grammar_file.empty() ? fmt::format("grammars/{}.toml", t.dialect.name)
+                                   : o.grammar_file));
         if (!o.weights_file.empty()) dsl::override_knobs_from_file(t.grammar, o.weights_file);
         for (const auto& [k, v] : o.weights) dsl::override_knob(t.grammar, k, v);
         check_grammar(t.grammar, t.dialect);
     }
     t.connection = ConnectionSpec::parse(o.connect.empty() ? t.dialect.default_connect : o.connect);
     if (t.connection.driver != t.dialect.driver)
-        throw std::invalid_argument(fmt::format("dialect {} uses the {} driver, but --connect names {}",
-                                                t.dialect.name, t.dialect.driver, t.connection.driver));
+        throw std::invalid_argument(
+            fmt::format("dialect {} uses the {} driver, but --connect names {}", t.dialect.name,
+                        t.dialect.driver, t.connection.driver));
     t.backend_options.statement_timeout = o.statement_timeout;
     t.backend_options.session_init = t.dialect.session_init;
-    if (!t.dialect.create_database.empty()) t.backend_options.create_database = t.dialect.create_database;
+    if (!t.dialect.create_database.empty())
+        t.backend_options.create_database = t.dialect.create_database;
     t.backend_options.allow_foreign_objects = o.allow_foreign_objects;
     return t;
 }

@@ -24,7 +24,7 @@ struct BackendError : std::runtime_error {
 // Where to connect. Parsed from URLs like sqlite::memory:, sqlite:///path.db,
 // mysql://user:pass@127.0.0.1:3306/dbname. The password is never printed.
 struct ConnectionSpec {
-    std::string driver;    // "sqlite" or "mysql"
+    std::string driver;  // "sqlite" or "mysql"
     std::string host = "127.0.0.1";
     unsigned port = 0;
     std::string user;
@@ -32,7 +32,7 @@ struct ConnectionSpec {
     std::string database;  // for sqlite: file path or ":memory:"
 
     static ConnectionSpec parse(const std::string& url);  // throws std::invalid_argument
-    std::string redacted() const;                          // URL with the password as ***
+    std::string redacted() const;                         // URL with the password as ***
 };
 
 struct BackendOptions {
@@ -47,7 +47,7 @@ struct BackendOptions {
 };
 
 class Backend {
-public:
+  public:
     virtual ~Backend() = default;
 
     virtual std::string driver() const = 0;
@@ -66,7 +66,7 @@ public:
     double driver_seconds() const { return driver_seconds_; }
     std::uint64_t statements() const { return statements_; }
 
-protected:
+  protected:
     double driver_seconds_ = 0;
     std::uint64_t statements_ = 0;
 };

@@ -26,7 +26,9 @@
 namespace eriq {
 namespace {
 
-bool is_numeric(const std::string& f) { return f == "int" || f == "float" || f == "decimal"; }
+bool is_numeric(const std::string& f) {
+    return f == "int" || f == "float" || f == "decimal";
+}
 
 bool returns_family(const FunctionSig& fn, const std::string& family) {
     if (fn.returns == family) return true;

@@ -16,7 +16,7 @@ namespace eriq {
 void check_grammar(const dsl::Grammar& g, const Dialect& d);
 
 class CaseGenerator {
-public:
+  public:
     CaseGenerator(const dsl::Grammar& g, const Dialect& d);
 
     GeneratedDatabase database(std::uint64_t seed) const;
@@ -25,7 +25,7 @@ public:
     std::optional<TestCase> generate(const GeneratedDatabase& db, std::uint64_t round_seed,
                                      int index) const;
 
-private:
+  private:
     const dsl::Grammar& g_;
     const Dialect& d_;
     std::map<std::string, int> heights_;

@@ -20,13 +20,15 @@ GeneratedDatabase generate_database(const dsl::Grammar& g, const Dialect& dialec
     auto knob_int = [&](const char* name, int fallback) {
         return static_cast<int>(g.knob(name, fallback));
     };
-    const int tables = static_cast<int>(rng.range(knob_int("tables_min", 1), knob_int("tables_max", 2)));
+    const int tables =
+        static_cast<int>(rng.range(knob_int("tables_min", 1), knob_int("tables_max", 2)));
     const double boundary = g.knob("boundary_share", 0.5);
 
     for (int ti = 0; ti < tables; ++ti) {
         TableInfo table;
         table.name = fmt::format("t{}", ti);
-        const int cols = static_cast<int>(rng.range(knob_int("columns_min", 1), knob_int("columns_max", 4)));
+        const int cols =
+            static_cast<int>(rng.range(knob_int("columns_min", 1), knob_int("columns_max", 4)));
         std::vector<const TypeInfo*> col_types;
         std::string ddl = fmt::format("CREATE TABLE {} (", table.name);
         for (int ci = 0; ci < cols; ++ci) {
@@ -40,14 +42,16 @@ GeneratedDatabase generate_database(const dsl::Grammar& g, const Dialect& dialec
         ddl += ")";
         db.schema.push_back(ddl);
 
-        const int rows = static_cast<int>(rng.range(knob_int("rows_min", 5), knob_int("rows_max", 20)));
+        const int rows =
+            static_cast<int>(rng.range(knob_int("rows_min", 5), knob_int("rows_max", 20)));
         if (rows > 0) {
             std::string insert = fmt::format("INSERT INTO {} VALUES ", table.name);
             for (int r = 0; r < rows; ++r) {
                 insert += r ? ", (" : "(";
                 for (int ci = 0; ci < cols; ++ci) {
                     if (ci) insert += ", ";
-                    insert += make_literal(*col_types[static_cast<std::size_t>(ci)], rng, boundary, true);
+                    insert +=
+                        make_literal(*col_types[static_cast<std::size_t>(ci)], rng, boundary, true);
                 }
                 insert += ")";
             }

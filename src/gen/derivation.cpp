@@ -22,8 +22,8 @@ int lookup_height(const HeightTable& h, const dsl::Grammar& g, const std::string
         auto it = h.find(key);
         return it == h.end() ? kUnreachable : it->second;
     };
-    const bool unknown = family.empty() || family == "any" ||
-                         std::isupper(static_cast<unsigned char>(family[0]));
+    const bool unknown =
+        family.empty() || family == "any" || std::isupper(static_cast<unsigned char>(family[0]));
     if (!unknown) return g.find(name + "_" + family) ? get(name + "_" + family) : get(name);
     int best = get(name);
     for (const auto& f : all_families()) best = std::min(best, get(name + "_" + f));
@@ -33,7 +33,8 @@ int lookup_height(const HeightTable& h, const dsl::Grammar& g, const std::string
 int item_height(const dsl::Item& item, const HeightTable& h, const dsl::Grammar& g) {
     switch (item.kind) {
         case dsl::ItemKind::Text:
-        case dsl::ItemKind::Optional: return 0;
+        case dsl::ItemKind::Optional:
+            return 0;
         case dsl::ItemKind::NonTerminal: {
             int c = lookup_height(h, g, item.text, item.family);
             return c >= kUnreachable ? kUnreachable : c + 1;
@@ -75,7 +76,11 @@ HeightTable compute_heights(const dsl::Grammar& g) {
 
 Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
                        const HeightTable& heights, Rng& rng)
-    : g_(g), d_(d), db_(db), heights_(heights), rng_(rng),
+    : g_(g),
+      d_(d),
+      db_(db),
+      heights_(heights),
+      rng_(rng),
       max_depth_(static_cast<int>(g.knob("max_depth", 8))) {}
 
 std::optional<std::string> Derivation::derive_query(const std::string& production,
@@ -138,7 +143,8 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
         int idx = rng_.weighted(weights);
         if (idx < 0) break;
         DerivationState snapshot = state_;
-        result = derive_alternative(prod->alternatives[static_cast<std::size_t>(idx)], family, depth);
+        result =
+            derive_alternative(prod->alternatives[static_cast<std::size_t>(idx)], family, depth);
         if (result) break;
         state_ = std::move(snapshot);
         weights[static_cast<std::size_t>(idx)] = 0;
@@ -188,7 +194,8 @@ std::optional<std::string> Derivation::derive_item(const dsl::Item& item, const 
 std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const std::string& family,
                                                    Bindings& bindings, int depth) {
     switch (item.kind) {
-        case dsl::ItemKind::Text: return item.text;
+        case dsl::ItemKind::Text:
+            return item.text;
         case dsl::ItemKind::Optional: {
             if (!rng_.chance(weight_value(item.probability))) return std::string();
             DerivationState snapshot = state_;
@@ -201,8 +208,10 @@ std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const 
             }
             return r;
         }
-        case dsl::ItemKind::NonTerminal: return derive_reference(item, family, bindings, depth);
-        case dsl::ItemKind::Builtin: return derive_builtin(item, family, bindings, depth);
+        case dsl::ItemKind::NonTerminal:
+            return derive_reference(item, family, bindings, depth);
+        case dsl::ItemKind::Builtin:
+            return derive_builtin(item, family, bindings, depth);
     }
     return std::nullopt;
 }
@@ -259,7 +268,8 @@ std::string Derivation::pick_numeric_family() {
     if (!state_.scopes.empty()) {
         std::vector<std::string> present;
         for (const auto& c : state_.scopes.back().columns)
-            if (std::find(fams.begin(), fams.end(), c.family) != fams.end()) present.push_back(c.family);
+            if (std::find(fams.begin(), fams.end(), c.family) != fams.end())
+                present.push_back(c.family);
         if (!present.empty() && rng_.chance(0.7)) return rng_.pick(present);
     }
     return rng_.pick(fams);

@@ -17,7 +17,7 @@
 namespace eriq {
 
 struct ScopeColumn {
-    std::string ref;     // qualified reference, e.g. s1.c0
+    std::string ref;  // qualified reference, e.g. s1.c0
     std::string family;
 };
 
@@ -51,7 +51,7 @@ using HeightTable = std::map<std::string, int>;
 HeightTable compute_heights(const dsl::Grammar& g);
 
 class Derivation {
-public:
+  public:
     Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
                const HeightTable& heights, Rng& rng);
 
@@ -63,11 +63,11 @@ public:
     int next_output() const { return state_.next_output; }
     int x_references() const { return state_.x_references; }
 
-private:
+  private:
     friend struct Builtins;
 
     std::optional<std::string> derive_production(const std::string& name, const std::string& family,
-                                                  int depth);
+                                                 int depth);
     std::optional<std::string> derive_alternative(const dsl::Alternative& alt,
                                                   const std::string& family, int depth);
     std::optional<std::string> derive_sequence(const std::vector<dsl::Item>& items,

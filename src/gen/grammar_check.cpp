@@ -12,10 +12,9 @@
 namespace eriq {
 namespace {
 
-const std::set<std::string> kBuiltins{"column",   "literal", "func",         "agg",
-                                      "select_list", "alias", "table",      "x",
-                                      "derived",  "group_by", "group_key",   "order_by_all",
-                                      "number"};
+const std::set<std::string> kBuiltins{
+    "column", "literal", "func",     "agg",       "select_list",  "alias", "table",
+    "x",      "derived", "group_by", "group_key", "order_by_all", "number"};
 const std::set<std::string> kProductionBuiltins{"func", "agg", "select_list", "derived"};
 
 std::string upper(std::string s) {
@@ -61,7 +60,8 @@ struct Checker {
             }
             if (!word.empty() && d.nondeterministic.count(upper(word)))
                 fail(p, fmt::format("'{}' is nondeterministic in dialect {} and may not appear "
-                                    "in a grammar", word, d.name));
+                                    "in a grammar",
+                                    word, d.name));
             word.clear();
         }
     }
@@ -72,7 +72,9 @@ struct Checker {
                 fail(item.pos, fmt::format("repetition minimum {} exceeds maximum {}",
                                            item.repeat_min, item.repeat_max));
             switch (item.kind) {
-                case dsl::ItemKind::Text: check_text(item.text, item.pos); break;
+                case dsl::ItemKind::Text:
+                    check_text(item.text, item.pos);
+                    break;
                 case dsl::ItemKind::Optional:
                     check_weight(item.probability, item.pos);
                     check_items(item.body);
@@ -96,7 +98,8 @@ struct Checker {
                             fail(item.pos, "@number takes two integers: @number(lo,hi)");
                         for (const auto& a : item.args)
                             if (a.find_first_not_of("-0123456789") != std::string::npos)
-                                fail(item.pos, fmt::format("@number argument '{}' is not an integer", a));
+                                fail(item.pos,
+                                     fmt::format("@number argument '{}' is not an integer", a));
                     }
                     break;
             }
@@ -112,7 +115,8 @@ void check_grammar(const dsl::Grammar& g, const Dialect& d) {
         if (!g.find(entry))
             throw LoadError(g.file, 1, 1, fmt::format("the grammar has no production '{}'", entry));
     for (const auto& s : g.scoped)
-        if (!g.find(s)) throw LoadError(g.file, 1, 1, fmt::format("scoped names unknown production '{}'", s));
+        if (!g.find(s))
+            throw LoadError(g.file, 1, 1, fmt::format("scoped names unknown production '{}'", s));
     for (const auto& [name, prod] : g.productions)
         for (const auto& alt : prod.alternatives) {
             c.check_weight(alt.weight, alt.pos);

@@ -22,7 +22,7 @@ inline std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t index) {
 }
 
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed) {
         for (auto& s : state_) s = splitmix64(seed);
     }
@@ -67,7 +67,7 @@ public:
         return v[below(v.size())];
     }
 
-private:
+  private:
     static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
     std::uint64_t state_[4];
 };

@@ -14,14 +14,14 @@ struct OutputColumn {
 
 struct TestCase {
     std::string dialect;
-    std::uint64_t seed = 0;  // seed of the database round this case belongs to
-    int index = 0;           // position of the case within that round
-    std::vector<std::string> schema;  // CREATE TABLE / CREATE INDEX statements
-    std::vector<std::string> rows;    // INSERT statements
-    std::string intermediate;         // I
-    std::string referencing;          // Q, with {x} for each reference to x
+    std::uint64_t seed = 0;             // seed of the database round this case belongs to
+    int index = 0;                      // position of the case within that round
+    std::vector<std::string> schema;    // CREATE TABLE / CREATE INDEX statements
+    std::vector<std::string> rows;      // INSERT statements
+    std::string intermediate;           // I
+    std::string referencing;            // Q, with {x} for each reference to x
     std::vector<OutputColumn> columns;  // I's output columns
-    int x_references = 1;             // how many times Q references x
+    int x_references = 1;               // how many times Q references x
 };
 
 }  // namespace eriq

@@ -5,10 +5,13 @@
 namespace eriq {
 namespace {
 
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
+std::string quoted(const std::string& s) {
+    return "'" + s + "'";
+}
 
 std::string random_string(Rng& rng, int max_len) {
-    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ";
+    static const char alphabet[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ";
     int len = static_cast<int>(rng.range(0, max_len > 0 ? max_len : 8));
     std::string s;
     for (int i = 0; i < len; ++i) s.push_back(alphabet[rng.below(sizeof(alphabet) - 1)]);
@@ -16,7 +19,8 @@ std::string random_string(Rng& rng, int max_len) {
 }
 
 std::string random_date(Rng& rng) {
-    return fmt::format("{:04}-{:02}-{:02}", rng.range(1970, 2038), rng.range(1, 12), rng.range(1, 28));
+    return fmt::format("{:04}-{:02}-{:02}", rng.range(1970, 2038), rng.range(1, 12),
+                       rng.range(1, 28));
 }
 
 std::string random_time(Rng& rng) {
@@ -25,19 +29,27 @@ std::string random_time(Rng& rng) {
 
 std::string random_json(Rng& rng) {
     switch (rng.below(6)) {
-        case 0: return fmt::format("{{\"a\": {}}}", rng.range(-10, 10));
-        case 1: return fmt::format("[{}, {}]", rng.range(-10, 10), rng.range(-10, 10));
-        case 2: return std::to_string(rng.range(-100, 100));
-        case 3: return fmt::format("\"{}\"", random_string(rng, 4));
-        case 4: return rng.chance(0.5) ? "true" : "false";
-        default: return fmt::format("{{\"a\": [{}, \"{}\"], \"b\": null}}", rng.range(0, 9), random_string(rng, 3));
+        case 0:
+            return fmt::format("{{\"a\": {}}}", rng.range(-10, 10));
+        case 1:
+            return fmt::format("[{}, {}]", rng.range(-10, 10), rng.range(-10, 10));
+        case 2:
+            return std::to_string(rng.range(-100, 100));
+        case 3:
+            return fmt::format("\"{}\"", random_string(rng, 4));
+        case 4:
+            return rng.chance(0.5) ? "true" : "false";
+        default:
+            return fmt::format("{{\"a\": [{}, \"{}\"], \"b\": null}}", rng.range(0, 9),
+                               random_string(rng, 3));
     }
 }
 
 std::string random_value(const TypeInfo& type, Rng& rng) {
     const RandomSpec& r = type.random;
     if (r.kind == "int")
-        return std::to_string(rng.range(static_cast<std::int64_t>(r.min), static_cast<std::int64_t>(r.max)));
+        return std::to_string(
+            rng.range(static_cast<std::int64_t>(r.min), static_cast<std::int64_t>(r.max)));
     if (r.kind == "float") {
         double v = r.min + (r.max - r.min) * rng.unit();
         return fmt::format("{:.3f}", v);

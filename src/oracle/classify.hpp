@@ -18,7 +18,7 @@ struct NamedResult {
 
 struct Classification {
     bool consistent = true;
-    std::string pattern;                         // "" when consistent
+    std::string pattern;                           // "" when consistent
     std::vector<std::vector<std::string>> groups;  // names grouped by equal result
     // Names in groups other than the largest one (the "odd" representations).
     std::vector<std::string> minority;

@@ -10,12 +10,12 @@ namespace eriq {
 
 // Declared in the rules file, section [normalize].
 struct NormalizationRules {
-    int float_digits = 12;            // significant digits in scientific notation
-    double float_zero_below = 1e-12;  // |x| below this prints as 0
-    bool canonical_decimals = true;   // 2.5000 -> 2.5, -0.0 -> 0
-    bool unify_numeric = true;        // int, decimal and float compare as numbers
+    int float_digits = 12;              // significant digits in scientific notation
+    double float_zero_below = 1e-12;    // |x| below this prints as 0
+    bool canonical_decimals = true;     // 2.5000 -> 2.5, -0.0 -> 0
+    bool unify_numeric = true;          // int, decimal and float compare as numbers
     std::string bytes = "hex_or_text";  // "hex", "text" or "hex_or_text"
-    bool compact_json = true;         // strip insignificant JSON whitespace
+    bool compact_json = true;           // strip insignificant JSON whitespace
 };
 
 // One normalized value; NULL is distinct from every string (is_null).

@@ -1,7 +1,8 @@
 #pragma once
 // Writes one folder per finding under the output directory, atomically:
 //   <out>/<id>/report.json   dialect, server version, seed, schema, rows, I, Q,
-//                            each variant's statements, normalized rows, row counts, pattern, signature
+//                            each variant's statements, normalized rows, row counts, pattern,
+//                            signature
 //   <out>/<id>/<VARIANT>.sql one per variant, replayable by the DBMS's own client
 //   <out>/index.jsonl        one line per finding: id, pattern, signature, seed
 // Every file is written to a temporary name and renamed, so a crash never leaves
@@ -18,9 +19,9 @@ namespace eriq {
 
 struct ReportContext {
     std::string dialect;
-    std::string driver;          // sqlite / mysql / postgres
+    std::string driver;  // sqlite / mysql / postgres
     std::string server_version;
-    std::string connection;      // redacted URL, never a password
+    std::string connection;  // redacted URL, never a password
 };
 
 // Short stable hash of the pattern and the shape of I and Q (literals and
@@ -28,14 +29,14 @@ struct ReportContext {
 std::string finding_signature(const TestCase& tc, const CaseOutcome& outcome);
 
 class ReportWriter {
-public:
+  public:
     explicit ReportWriter(std::filesystem::path out_dir);
     // Returns the finding's folder.
     std::filesystem::path write(const TestCase& tc, const CaseOutcome& outcome,
                                 const ReportContext& ctx);
     const std::filesystem::path& dir() const { return out_dir_; }
 
-private:
+  private:
     std::filesystem::path out_dir_;
     std::mutex mutex_;
     std::uint64_t next_id_ = 0;

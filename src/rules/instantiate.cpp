@@ -34,7 +34,8 @@ VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& 
             continue;
         }
         std::string lower;
-        for (char c : rep.name) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+        for (char c : rep.name)
+            lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
         const std::string name = "eriq_" + lower + "_" + tag;
         auto fill = [&](const std::string& tmpl) {
             return replace_all(replace_all(tmpl, "{name}", name), "{I}", tc.intermediate);

@@ -39,7 +39,8 @@ struct Reader {
     }
     void only_keys(const toml::table& t, const std::set<std::string>& allowed) const {
         for (auto&& [k, n] : t)
-            if (!allowed.count(std::string(k.str()))) fail(n, fmt::format("unknown key '{}'", k.str()));
+            if (!allowed.count(std::string(k.str())))
+                fail(n, fmt::format("unknown key '{}'", k.str()));
     }
 };
 
@@ -52,10 +53,13 @@ Representation read_representation(const Reader& r, const toml::table& t) {
     rep.query = r.string(t, "query", true);
     rep.teardown = r.strings(t, "teardown");
     rep.requires_capabilities = r.strings(t, "requires");
-    if (rep.query.find("{Q}") == std::string::npos) r.fail(*t.get("query"), "'query' must contain {Q}");
+    if (rep.query.find("{Q}") == std::string::npos)
+        r.fail(*t.get("query"), "'query' must contain {Q}");
     if (const toml::node* n = t.get("skip_when")) {
         const toml::table* s = n->as_table();
-        if (!s) r.fail(*n, "'skip_when' must be a table { x_references_over = N, capability = \"...\" }");
+        if (!s)
+            r.fail(*n,
+                   "'skip_when' must be a table { x_references_over = N, capability = \"...\" }");
         r.only_keys(*s, {"x_references_over", "capability"});
         SkipWhen sw;
         sw.capability = r.string(*s, "capability", true);
@@ -70,8 +74,8 @@ Representation read_representation(const Reader& r, const toml::table& t) {
 }
 
 NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
-    r.only_keys(t, {"float_digits", "float_zero_below", "canonical_decimals", "unify_numeric", "bytes",
-                    "compact_json"});
+    r.only_keys(t, {"float_digits", "float_zero_below", "canonical_decimals", "unify_numeric",
+                    "bytes", "compact_json"});
     NormalizationRules n;
     if (auto* v = t.get("float_digits")) {
         auto d = v->value<int64_t>();
@@ -126,7 +130,8 @@ RuleSet load_rules(const std::string& path) {
         const toml::table* t = e.as_table();
         if (!t) r.fail(e, "each [[representation]] must be a table");
         Representation rep = read_representation(r, *t);
-        if (!names.insert(rep.name).second) r.fail(e, fmt::format("duplicate representation '{}'", rep.name));
+        if (!names.insert(rep.name).second)
+            r.fail(e, fmt::format("duplicate representation '{}'", rep.name));
         rules.representations.push_back(std::move(rep));
     }
     if (const toml::node* n = doc.get("normalize")) {

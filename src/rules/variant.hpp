@@ -6,10 +6,10 @@
 namespace eriq {
 
 struct Variant {
-    std::string representation;          // e.g. VIEW, CTE, TEMPT, DERIVED
-    std::vector<std::string> setup;      // e.g. CREATE VIEW ...
-    std::string query;                   // the final SELECT whose rows are compared
-    std::vector<std::string> teardown;   // always run, even after an error
+    std::string representation;         // e.g. VIEW, CTE, TEMPT, DERIVED
+    std::vector<std::string> setup;     // e.g. CREATE VIEW ...
+    std::string query;                  // the final SELECT whose rows are compared
+    std::vector<std::string> teardown;  // always run, even after an error
 };
 
 struct VariantPlan {

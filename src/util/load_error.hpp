@@ -9,7 +9,8 @@
 namespace eriq {
 
 struct LoadError : std::runtime_error {
-    LoadError(const std::string& file, std::size_t line, std::size_t column, const std::string& what)
+    LoadError(const std::string& file, std::size_t line, std::size_t column,
+              const std::string& what)
         : std::runtime_error(fmt::format("{}:{}:{}: {}", file, line, column, what)) {}
 };
 

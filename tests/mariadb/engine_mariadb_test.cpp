@@ -15,7 +15,9 @@ using namespace eriq;
 
 namespace {
 
-std::string source(const std::string& rel) { return std::string(ERIQ_SOURCE_DIR) + "/" + rel; }
+std::string source(const std::string& rel) {
+    return std::string(ERIQ_SOURCE_DIR) + "/" + rel;
+}
 
 struct CliRun {
     int exit_code = -1;
@@ -27,9 +29,10 @@ CliRun run_case(const std::string& case_file, const std::string& db) {
     if (bin == nullptr) bin = "./eriq-gen";
     auto out = std::filesystem::temp_directory_path() / ("eriq-mariadb-case-" + db + ".txt");
     ConnectionSpec spec = spec_for_db(db);
-    std::string url = fmt::format("mysql://{}:{}@{}:{}/{}", spec.user, spec.password, spec.host, spec.port, db);
-    std::string cmd = fmt::format("{} --dialect mariadb --connect '{}' --case {} > {} 2>&1", bin, url,
-                                  source(case_file), out.string());
+    std::string url =
+        fmt::format("mysql://{}:{}@{}:{}/{}", spec.user, spec.password, spec.host, spec.port, db);
+    std::string cmd = fmt::format("{} --dialect mariadb --connect '{}' --case {} > {} 2>&1", bin,
+                                  url, source(case_file), out.string());
     CliRun run;
     int status = std::system(cmd.c_str());
     if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
@@ -42,14 +45,16 @@ CliRun run_case(const std::string& case_file, const std::string& db) {
 
 }  // namespace
 
-TEST_CASE("MDEV DISTINCT with ORDER BY over a view is reported as CTE=TEMPT=DERIVED≠VIEW", "[mariadb]") {
+TEST_CASE("MDEV DISTINCT with ORDER BY over a view is reported as CTE=TEMPT=DERIVED≠VIEW",
+          "[mariadb]") {
     auto run = run_case("tests/data/cases/mdev_distinct_order_view.toml", "eriq_case_distinct");
     INFO(run.output);
     CHECK(run.exit_code == 1);
     CHECK(run.output.find("verdict: inconsistent CTE=TEMPT=DERIVED≠VIEW") != std::string::npos);
 }
 
-TEST_CASE("MDEV JSON boolean in a temporary table is reported as VIEW=CTE=DERIVED≠TEMPT", "[mariadb]") {
+TEST_CASE("MDEV JSON boolean in a temporary table is reported as VIEW=CTE=DERIVED≠TEMPT",
+          "[mariadb]") {
     auto run = run_case("tests/data/cases/mdev_json_boolean_tempt.toml", "eriq_case_json");
     INFO(run.output);
     CHECK(run.exit_code == 1);
@@ -60,15 +65,16 @@ TEST_CASE("the documented coercibility difference is not reported", "[mariadb]")
     auto run = run_case("tests/data/cases/documented_coercibility.toml", "eriq_case_coercibility");
     INFO(run.output);
     CHECK(run.exit_code == 0);
-    CHECK(run.output.find("verdict: documented difference VIEW=CTE=DERIVED≠TEMPT") != std::string::npos);
+    CHECK(run.output.find("verdict: documented difference VIEW=CTE=DERIVED≠TEMPT") !=
+          std::string::npos);
 }
 
 TEST_CASE("a seeded MariaDB campaign runs without tool errors", "[mariadb][campaign]") {
     ConnectionSpec spec = spec_for_db("eriq_campaign_test");
     RunOptions o;
     o.dialect = "mariadb";
-    o.connect = fmt::format("mysql://{}:{}@{}:{}/{}", spec.user, spec.password, spec.host, spec.port,
-                            spec.database);
+    o.connect = fmt::format("mysql://{}:{}@{}:{}/{}", spec.user, spec.password, spec.host,
+                            spec.port, spec.database);
     o.rules_file = source("rules/repr.toml");
     o.seed = 11;
     o.max_cases = 600;
