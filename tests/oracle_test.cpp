@@ -271,3 +271,18 @@ TEST_CASE("four representations group by equal result", "[classify]") {
         CHECK(c.minority == Names{"VIEW", "CTE", "TEMPT", "DERIVED"});
     }
 }
+
+TEST_CASE("an all-zero fraction of seconds is representational", "[oracle]") {
+    NormalizationRules rules;
+    auto text = [&](const char* s) { return normalize_value({ValueKind::Text, s}, rules).text; };
+    auto temporal = [&](const char* s) {
+        return normalize_value({ValueKind::Temporal, s}, rules).text;
+    };
+    CHECK(text("2011-06-03 10:58:48.000000") == "2011-06-03 10:58:48");
+    CHECK(temporal("10:58:48.000") == "10:58:48");
+    CHECK(temporal("2011-06-03 10:58:48.250000") == "2011-06-03 10:58:48.250000");
+    CHECK(text("version 1:22:33.000") == "version 1:22:33.000");
+    CHECK(text("12.000") == "12.000");
+    rules.trim_zero_fraction = false;
+    CHECK(temporal("10:58:48.000") == "10:58:48.000");
+}

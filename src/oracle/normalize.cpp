@@ -1,4 +1,5 @@
 #include "oracle/normalize.hpp"
+#include <cctype>
 
 #include <algorithm>
 #include <cmath>
@@ -137,6 +138,20 @@ std::string compact_json(const std::string& json) {
     return out;
 }
 
+// A time of day written with an all-zero fraction ("...10:58:48.000000") names
+// the same instant as without it; the precision depends on the column type a
+// representation derived, so it is representational only.
+std::string trim_zero_fraction(const std::string& text) {
+    const auto dot = text.rfind('.');
+    if (dot == std::string::npos || dot < 8 || dot + 1 == text.size()) return text;
+    if (text[dot - 3] != ':' || text[dot - 6] != ':') return text;
+    for (std::size_t i = dot + 1; i < text.size(); ++i)
+        if (text[i] != '0') return text;
+    for (std::size_t i = dot - 8; i < dot; ++i)
+        if (!std::isdigit(static_cast<unsigned char>(text[i])) && text[i] != ':') return text;
+    return text.substr(0, dot);
+}
+
 bool looks_like_json_document(const std::string& text) {
     if (text.size() < 2) return false;
     const char first = text.front();
@@ -190,8 +205,10 @@ NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
             // like a JSON document so {"a": 1} and {"a":1} compare equal.
             if (rules.compact_json && looks_like_json_document(v.text))
                 return {false, compact_json(v.text)};
+            if (rules.trim_zero_fraction) return {false, trim_zero_fraction(v.text)};
             break;
         case ValueKind::Temporal:
+            if (rules.trim_zero_fraction) return {false, trim_zero_fraction(v.text)};
             break;
     }
     return {false, v.text};

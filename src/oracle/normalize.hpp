@@ -16,6 +16,7 @@ struct NormalizationRules {
     bool unify_numeric = true;          // int, decimal and float compare as numbers
     std::string bytes = "hex_or_text";  // "hex", "text" or "hex_or_text"
     bool compact_json = true;           // strip insignificant JSON whitespace
+    bool trim_zero_fraction = true;     // 10:58:48.000000 -> 10:58:48 (times, datetimes)
 };
 
 // One normalized value; NULL is distinct from every string (is_null).

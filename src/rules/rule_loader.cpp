@@ -75,7 +75,7 @@ Representation read_representation(const Reader& r, const toml::table& t) {
 
 NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
     r.only_keys(t, {"float_digits", "float_zero_below", "canonical_decimals", "unify_numeric",
-                    "bytes", "compact_json"});
+                    "bytes", "compact_json", "trim_zero_fraction"});
     NormalizationRules n;
     if (auto* v = t.get("float_digits")) {
         auto d = v->value<int64_t>();
@@ -87,9 +87,10 @@ NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
         if (!d || *d < 0) r.fail(*v, "'float_zero_below' must be a non-negative number");
         n.float_zero_below = *d;
     }
-    for (auto [key, field] : {std::pair{"canonical_decimals", &n.canonical_decimals},
-                              std::pair{"unify_numeric", &n.unify_numeric},
-                              std::pair{"compact_json", &n.compact_json}}) {
+    for (auto [key, field] :
+         {std::pair{"canonical_decimals", &n.canonical_decimals},
+          std::pair{"unify_numeric", &n.unify_numeric}, std::pair{"compact_json", &n.compact_json},
+          std::pair{"trim_zero_fraction", &n.trim_zero_fraction}}) {
         if (auto* v = t.get(key)) {
             auto b = v->value<bool>();
             if (!b) r.fail(*v, fmt::format("'{}' must be true or false", key));
