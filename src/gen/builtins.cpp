@@ -19,6 +19,7 @@
 //   @number(lo,hi)     an integer in [lo, hi]
 #include <fmt/format.h>
 
+#include "catalog/sql_template.hpp"
 #include "gen/derivation.hpp"
 #include "gen/sql_text.hpp"
 #include "gen/value_generator.hpp"
@@ -44,10 +45,7 @@ std::string apply_template(const FunctionSig& fn, const std::vector<std::string>
         for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
         return out + ")";
     }
-    std::string out = fn.tmpl;
-    for (std::size_t i = args.size(); i-- > 0;)
-        out = replace_all(out, "{" + std::to_string(i) + "}", args[i]);
-    return out;
+    return fill_template(fn.tmpl, args);
 }
 
 }  // namespace
@@ -239,7 +237,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         for (const auto& c : state_.frames.back().shape) {
             out += (out.empty() ? "" : ", ") + c.name;
             auto it = d_.order_tiebreak.find(c.family);
-            if (it != d_.order_tiebreak.end()) out += ", " + replace_all(it->second, "{0}", c.name);
+            if (it != d_.order_tiebreak.end()) out += ", " + fill_template(it->second, {c.name});
         }
         return out;
     }

@@ -4,17 +4,13 @@
 #include <cctype>
 #include <limits>
 
+#include "gen/builtin_names.hpp"
 #include "gen/sql_text.hpp"
 
 namespace eriq {
 namespace {
 
 constexpr int kUnreachable = 1 << 20;
-
-// Built-ins that take a production name as their first argument.
-bool builtin_takes_production(const std::string& name) {
-    return name == "func" || name == "agg" || name == "select_list" || name == "derived";
-}
 
 int lookup_height(const HeightTable& h, const dsl::Grammar& g, const std::string& name,
                   const std::string& family) {

@@ -6,16 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "gen/builtin_names.hpp"
 #include "gen/case_generator.hpp"
 #include "util/load_error.hpp"
 
 namespace eriq {
 namespace {
-
-const std::set<std::string> kBuiltins{
-    "column", "literal", "func",     "agg",       "select_list",  "alias", "table",
-    "x",      "derived", "group_by", "group_key", "order_by_all", "number"};
-const std::set<std::string> kProductionBuiltins{"func", "agg", "select_list", "derived"};
 
 std::string upper(std::string s) {
     for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -85,9 +81,9 @@ struct Checker {
                     check_family(item.family, item.pos);
                     break;
                 case dsl::ItemKind::Builtin:
-                    if (!kBuiltins.count(item.text))
+                    if (!builtin_names().count(item.text))
                         fail(item.pos, fmt::format("unknown built-in '@{}'", item.text));
-                    if (kProductionBuiltins.count(item.text)) {
+                    if (builtin_takes_production(item.text)) {
                         if (item.args.size() != 1)
                             fail(item.pos, fmt::format("@{} takes one production name", item.text));
                         if (!production_exists(item.args[0]))
