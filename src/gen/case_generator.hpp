@@ -7,6 +7,7 @@
 #include "catalog/dialect.hpp"
 #include "dsl/grammar.hpp"
 #include "gen/database_generator.hpp"
+#include "gen/derivation.hpp"
 #include "gen/test_case.hpp"
 
 namespace eriq {
@@ -28,7 +29,7 @@ class CaseGenerator {
   private:
     const dsl::Grammar& g_;
     const Dialect& d_;
-    std::map<std::string, int> heights_;
+    HeightTable heights_;
 };
 
 }  // namespace eriq

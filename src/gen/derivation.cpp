@@ -12,7 +12,9 @@ namespace {
 
 constexpr int kUnreachable = 1 << 20;
 
-int lookup_height(const HeightTable& h, const dsl::Grammar& g, const std::string& name,
+using ProductionHeights = std::map<std::string, int>;
+
+int lookup_height(const ProductionHeights& h, const dsl::Grammar& g, const std::string& name,
                   const std::string& family) {
     auto get = [&](const std::string& key) {
         auto it = h.find(key);
@@ -26,7 +28,7 @@ int lookup_height(const HeightTable& h, const dsl::Grammar& g, const std::string
     return best;
 }
 
-int item_height(const dsl::Item& item, const HeightTable& h, const dsl::Grammar& g) {
+int item_height(const dsl::Item& item, const ProductionHeights& h, const dsl::Grammar& g) {
     switch (item.kind) {
         case dsl::ItemKind::Text:
         case dsl::ItemKind::Optional:
@@ -45,7 +47,7 @@ int item_height(const dsl::Item& item, const HeightTable& h, const dsl::Grammar&
     return 0;
 }
 
-int alt_height(const dsl::Alternative& alt, const HeightTable& h, const dsl::Grammar& g) {
+int alt_height(const dsl::Alternative& alt, const ProductionHeights& h, const dsl::Grammar& g) {
     int m = 0;
     for (const auto& item : alt.items) m = std::max(m, item_height(item, h, g));
     return m;
@@ -54,7 +56,7 @@ int alt_height(const dsl::Alternative& alt, const HeightTable& h, const dsl::Gra
 }  // namespace
 
 HeightTable compute_heights(const dsl::Grammar& g) {
-    HeightTable h;
+    ProductionHeights h;
     for (const auto& [name, p] : g.productions) h[name] = kUnreachable;
     for (bool changed = true; changed;) {
         changed = false;
@@ -67,7 +69,11 @@ HeightTable compute_heights(const dsl::Grammar& g) {
             }
         }
     }
-    return h;
+    HeightTable table;
+    for (const auto& [name, p] : g.productions)
+        for (const auto& alt : p.alternatives) table.alternative[&alt] = alt_height(alt, h, g);
+    table.production = std::move(h);
+    return table;
 }
 
 Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
@@ -100,12 +106,9 @@ const dsl::Production* Derivation::production_for(const std::string& name,
     return g_.find(name);
 }
 
-int Derivation::height_of(const std::string& name, const std::string& family) const {
-    return lookup_height(heights_, g_, name, family);
-}
-
 int Derivation::alternative_height(const dsl::Alternative& alt) const {
-    return alt_height(alt, heights_, g_);
+    auto it = heights_.alternative.find(&alt);
+    return it == heights_.alternative.end() ? alt_height(alt, heights_.production, g_) : it->second;
 }
 
 std::optional<std::string> Derivation::derive_production(const std::string& name,

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "catalog/dialect.hpp"
@@ -46,8 +47,12 @@ struct DerivationState {
 
 using Bindings = std::map<std::string, std::string>;  // type variable -> family
 
-// Minimum derivation height of each production, for the depth limit.
-using HeightTable = std::map<std::string, int>;
+// Minimum derivation heights, for the depth limit: per production name and,
+// computed once because every derivation step consults them, per alternative.
+struct HeightTable {
+    std::map<std::string, int> production;
+    std::unordered_map<const dsl::Alternative*, int> alternative;
+};
 HeightTable compute_heights(const dsl::Grammar& g);
 
 class Derivation {
@@ -89,7 +94,6 @@ class Derivation {
     std::string pick_numeric_family();
     bool family_available(const std::string& family) const;
     const dsl::Production* production_for(const std::string& name, const std::string& family) const;
-    int height_of(const std::string& name, const std::string& family) const;
     int alternative_height(const dsl::Alternative& alt) const;
     double weight_value(const dsl::Weight& w) const;
 
