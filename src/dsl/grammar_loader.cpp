@@ -8,6 +8,7 @@
 #include "dsl/grammar.hpp"
 #include "dsl/parse.hpp"
 #include "util/load_error.hpp"
+#include "util/toml_file.hpp"
 
 namespace eriq::dsl {
 namespace {
@@ -40,15 +41,7 @@ Pos pos_of(const toml::node& n) {
 
 void load_into(Grammar& g, const std::string& path, int depth) {
     if (depth > 8) throw LoadError(path, 1, 1, "include nesting deeper than 8 (a cycle?)");
-    toml::table doc;
-    try {
-        doc = toml::parse_file(path);
-    } catch (const toml::parse_error& e) {
-        const auto& b = e.source().begin;
-        throw LoadError(path, b.line, b.column, std::string(e.description()));
-    } catch (const std::exception& e) {
-        throw LoadError(path, 1, 1, e.what());
-    }
+    toml::table doc = parse_toml_file(path);
     const auto lines = read_lines(path);
     for (auto&& [key, node] : doc) {
         const std::string k(key.str());
@@ -151,13 +144,7 @@ void override_knob(Grammar& g, const std::string& name, double value) {
 }
 
 void override_knobs_from_file(Grammar& g, const std::string& path) {
-    toml::table doc;
-    try {
-        doc = toml::parse_file(path);
-    } catch (const toml::parse_error& e) {
-        const auto& b = e.source().begin;
-        throw LoadError(path, b.line, b.column, std::string(e.description()));
-    }
+    toml::table doc = parse_toml_file(path);
     const toml::table* t = &doc;
     if (auto* k = doc.get("knobs"); k && k->is_table()) t = k->as_table();
     for (auto&& [key, node] : *t) {

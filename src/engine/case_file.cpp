@@ -10,6 +10,7 @@
 #include "engine/target.hpp"
 #include "report/report_writer.hpp"
 #include "util/load_error.hpp"
+#include "util/toml_file.hpp"
 
 namespace eriq {
 namespace {
@@ -74,15 +75,7 @@ std::string mark_x_references(const std::string& q, int* references) {
 }
 
 TestCase load_case_file(const std::string& path, std::string* dialect) {
-    toml::table doc;
-    try {
-        doc = toml::parse_file(path);
-    } catch (const toml::parse_error& e) {
-        const auto& b = e.source().begin;
-        throw LoadError(path, b.line, b.column, std::string(e.description()));
-    } catch (const std::exception& e) {
-        throw LoadError(path, 1, 1, e.what());
-    }
+    toml::table doc = parse_toml_file(path);
     auto fail = [&](const toml::node& n, const std::string& what) {
         throw LoadError(path, n.source().begin.line, n.source().begin.column, what);
     };

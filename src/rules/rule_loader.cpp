@@ -4,6 +4,7 @@
 
 #include "rules/rule_set.hpp"
 #include "util/load_error.hpp"
+#include "util/toml_file.hpp"
 
 namespace eriq {
 namespace {
@@ -109,15 +110,7 @@ NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
 }  // namespace
 
 RuleSet load_rules(const std::string& path) {
-    toml::table doc;
-    try {
-        doc = toml::parse_file(path);
-    } catch (const toml::parse_error& e) {
-        const auto& b = e.source().begin;
-        throw LoadError(path, b.line, b.column, std::string(e.description()));
-    } catch (const std::exception& e) {
-        throw LoadError(path, 1, 1, e.what());
-    }
+    toml::table doc = parse_toml_file(path);
     Reader r{path};
     r.only_keys(doc, {"representation", "normalize"});
     RuleSet rules;
