@@ -5,7 +5,6 @@
 #include <fstream>
 #include <regex>
 #include <span>
-#include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -14,6 +13,7 @@
 #include "catalog/dialect.hpp"
 #include "catalog/sql_template.hpp"
 #include "util/load_error.hpp"
+#include "util/toml_file.hpp"
 
 namespace eriq {
 
@@ -397,18 +397,8 @@ class DialectReader {
 }  // namespace
 
 Dialect load_dialect(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw LoadError(path, 1, 1, "cannot open dialect file");
-    std::ostringstream content;
-    content << in.rdbuf();
-    toml::table root;
-    try {
-        root = toml::parse(content.str(), path);
-    } catch (const toml::parse_error& e) {
-        throw LoadError(path, e.source().begin.line, e.source().begin.column,
-                        std::string(e.description()));
-    }
-    return DialectReader(path).read(root);
+    if (!std::ifstream(path)) throw LoadError(path, 1, 1, "cannot open dialect file");
+    return DialectReader(path).read(parse_toml_file(path));
 }
 
 }  // namespace eriq

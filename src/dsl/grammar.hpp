@@ -20,7 +20,6 @@ struct Grammar {
     std::string file;
     std::string dialect;
     std::map<std::string, double> knobs;
-    std::map<std::string, Pos> knob_pos;
     std::map<std::string, Production> productions;
     std::set<std::string> scoped;
 

@@ -100,7 +100,6 @@ void load_into(Grammar& g, const std::string& path, int depth) {
                 throw LoadError(path, p.line, p.column,
                                 fmt::format("knob '{}' must not be negative", key.str()));
             g.knobs[std::string(key.str())] = *v;
-            g.knob_pos[std::string(key.str())] = p;
         }
     }
     if (auto* prods = doc.get("productions")) {

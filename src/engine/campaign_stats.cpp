@@ -5,6 +5,20 @@
 #include "report/json_writer.hpp"
 
 namespace eriq {
+namespace {
+
+void write_counts(JsonWriter& w, const char* key,
+                  const std::map<std::string, std::int64_t>& counts) {
+    w.key(key);
+    w.begin_object();
+    for (const auto& [k, v] : counts) {
+        w.key(k);
+        w.integer(v);
+    }
+    w.end_object();
+}
+
+}  // namespace
 
 void CampaignStats::tally(const CaseOutcome& outcome) {
     ++cases;
@@ -60,20 +74,8 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.integer(s.findings);
     w.key("benign");
     w.integer(s.benign);
-    w.key("discarded");
-    w.begin_object();
-    for (const auto& [k, v] : s.discarded) {
-        w.key(k);
-        w.integer(v);
-    }
-    w.end_object();
-    w.key("patterns");
-    w.begin_object();
-    for (const auto& [k, v] : s.patterns) {
-        w.key(k);
-        w.integer(v);
-    }
-    w.end_object();
+    write_counts(w, "discarded", s.discarded);
+    write_counts(w, "patterns", s.patterns);
     w.key("skipped_variants");
     w.integer(s.skipped_variants);
     w.key("generation_failures");

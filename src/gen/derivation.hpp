@@ -64,8 +64,6 @@ class Derivation {
     std::optional<std::string> derive_query(const std::string& production,
                                             std::vector<OutputColumn>* columns);
     void set_x_columns(std::vector<OutputColumn> columns) { x_columns_ = std::move(columns); }
-    void set_next_output(int n) { state_.next_output = n; }
-    int next_output() const { return state_.next_output; }
     int x_references() const { return state_.x_references; }
 
   private:
