@@ -27,6 +27,7 @@ Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.
   --seed N              campaign seed; the same seed and files give the same SQL
   --time DURATION       stop after e.g. 90s, 5m, 2h (default 60s when --cases is not given)
   --cases N             stop after N cases
+  --jobs N              N parallel workers, each with its own database (<db>_w<i>)
   --out DIR             reports, index.jsonl and summary.json (default eriq-out)
   --case FILE           run one hand-written case (TOML) and print every variant;
                         exit 1 on an inconsistency, 0 when consistent, 3 when discarded
@@ -107,6 +108,13 @@ int main(int argc, char** argv) {
             } catch (...) {
                 usage_error(fmt::format("--cases needs an integer, got '{}'", value));
             }
+        } else if (a == "--jobs") {
+            try {
+                o.jobs = std::stoi(value);
+            } catch (...) {
+                usage_error(fmt::format("--jobs needs a positive integer, got '{}'", value));
+            }
+            if (o.jobs < 1) usage_error("--jobs needs a positive integer");
         } else if (a == "--out") {
             o.out_dir = value;
             out_given = true;

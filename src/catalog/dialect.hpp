@@ -32,6 +32,7 @@ struct TypeInfo {
     double weight = 1;
     std::vector<std::string> values;  // SQL literals incl. boundaries (NULL, '', 0, -1, max, min)
     RandomSpec random;
+    bool indexable = true;  // may be a key, UNIQUE or index column (not TEXT/BLOB/JSON in MySQL)
 };
 
 // A function or operator of the catalogue. Argument/result families may be a
@@ -72,6 +73,12 @@ struct Dialect {
     std::vector<std::string> session_init;
     std::string create_database;  // with {db}
     std::string analyze;          // statistics statement with {table}, may be empty
+    // Fills a big table server-side: {table}, {columns} (expressions of the sequence number n,
+    // 0..count-1) and {count}; empty means the dialect gets no big tables.
+    std::string fill_table;
+    // Expression-index templates per family, each with {0} for the column; empty means the
+    // dialect has no expression indexes.
+    std::map<std::string, std::vector<std::string>> index_expressions;
 
     std::vector<TypeInfo> types;
     std::vector<FunctionSig> functions;      // scalar functions and operators

@@ -78,6 +78,8 @@ class DialectReader {
             d.create_database = statement_with(*node, "create_database", "{db}");
         if (auto* node = root.get("analyze"))
             d.analyze = statement_with(*node, "analyze", "{table}");
+        if (auto* node = root.get("fill_table")) read_fill_table(*node, d);
+        if (auto* node = root.get("index_expressions")) read_index_expressions(*node, d);
         if (auto* node = root.get("nondeterministic"))
             for (const std::string& name : texts(*node, "nondeterministic"))
                 d.nondeterministic.insert(upper(name));
@@ -95,10 +97,11 @@ class DialectReader {
   private:
     static constexpr std::string_view kTopLevel[] = {
         "name",     "driver",           "default_connect", "session_init",   "create_database",
-        "analyze",  "nondeterministic", "capabilities",    "order_tiebreak", "type",
-        "function", "aggregate",        "representation",  "benign"};
-    static constexpr std::string_view kTypeKeys[] = {"name", "family", "weight", "values",
-                                                     "random"};
+        "analyze",  "fill_table",       "index_expressions", "nondeterministic", "capabilities",
+        "order_tiebreak", "type",       "function",        "aggregate",      "representation",
+        "benign"};
+    static constexpr std::string_view kTypeKeys[] = {"name",   "family", "weight",
+                                                     "values", "random", "indexable"};
     static constexpr std::string_view kRandomKeys[] = {"kind", "min", "max", "length", "scale"};
     static constexpr std::string_view kRangeKeys[] = {"kind", "min", "max"};
     static constexpr std::string_view kDecimalKeys[] = {"kind", "min", "max", "scale"};
@@ -223,6 +226,29 @@ class DialectReader {
             d.capabilities[std::string(key.str())] = flag(value, key.str());
     }
 
+    void read_fill_table(const toml::node& node, Dialect& d) const {
+        d.fill_table = statement_with(node, "fill_table", "{table}");
+        for (std::string_view placeholder : {"{columns}", "{count}"})
+            if (d.fill_table.find(placeholder) == std::string::npos)
+                fail(node.source(), fmt::format("'fill_table' must contain {}", placeholder));
+    }
+
+    void read_index_expressions(const toml::node& node, Dialect& d) const {
+        const toml::table& table = table_of(node, "index_expressions");
+        for (auto&& [key, value] : table) {
+            if (!is_family(key.str()))
+                fail(key.source(),
+                     fmt::format("unknown family '{}' in [index_expressions]", key.str()));
+            std::vector<std::string> templates = texts(value, key.str());
+            for (const std::string& tmpl : templates) {
+                check_template(value, tmpl, 1);
+                if (template_placeholders(tmpl).empty())
+                    fail(value.source(), "an index expression template must contain {0}");
+            }
+            d.index_expressions[std::string(key.str())] = std::move(templates);
+        }
+    }
+
     void read_order_tiebreak(const toml::node& node, Dialect& d) const {
         const toml::table& table = table_of(node, "order_tiebreak");
         for (auto&& [key, value] : table) {
@@ -262,6 +288,8 @@ class DialectReader {
         const toml::node& values = required(entry, "values", "[[type]]");
         type.values = texts(values, "values");
         if (type.values.empty()) fail(values.source(), "'values' must list at least one literal");
+        if (const toml::node* indexable = entry.get("indexable"))
+            type.indexable = flag(*indexable, "indexable");
         type.random.kind = "none";
         if (const toml::node* random = entry.get("random")) type.random = read_random(*random);
         return type;

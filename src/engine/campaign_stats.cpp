@@ -40,6 +40,10 @@ void CampaignStats::tally(const CaseOutcome& outcome) {
         case Verdict::Discarded:
             ++discarded[outcome.discard_kind];
             break;
+        case Verdict::ServerFault:
+            ++server_faults;
+            ++discarded[outcome.discard_kind];
+            break;
     }
 }
 

@@ -159,6 +159,9 @@ int run_case_file(RunOptions options, bool dialect_given) {
         case Verdict::Discarded:
             fmt::print("verdict: discarded ({})\n", outcome.discard_kind);
             return 3;
+        case Verdict::ServerFault:
+            fmt::print("verdict: server fault ({})\n", outcome.discard_kind);
+            return 4;
         case Verdict::Inconsistent:
             break;
     }

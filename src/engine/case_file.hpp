@@ -26,7 +26,8 @@ TestCase load_case_file(const std::string& path, std::string* dialect);
 
 // Runs one case through every representation and prints each variant's SQL,
 // normalized rows and the verdict. Exit code: 1 inconsistent, 0 consistent
-// (or a documented benign difference), 3 discarded (a variant failed).
+// (or a documented benign difference), 3 discarded (a variant failed), 4 the
+// connection to the server was lost.
 int run_case_file(RunOptions options, bool dialect_given);
 
 }  // namespace eriq

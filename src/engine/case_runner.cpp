@@ -1,14 +1,22 @@
 #include "engine/case_runner.hpp"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <regex>
 
 namespace eriq {
+namespace {
+
+struct Failure {
+    std::string kind;
+    std::string message;
+};
+
+}  // namespace
 
 CaseRunner::CaseRunner(Backend& backend, const Dialect& dialect, const RuleSet& rules)
-    : backend_(backend),
-      dialect_(dialect),
-      rules_(rules),
+    : backend_(backend), dialect_(dialect), rules_(rules),
       reps_(representations_for(rules, dialect)) {}
 
 void CaseRunner::load_database(const TestCase& tc) {
@@ -17,49 +25,99 @@ void CaseRunner::load_database(const TestCase& tc) {
     for (const auto& s : tc.rows) backend_.execute(s);
 }
 
-VariantOutcome CaseRunner::run_variant(const Variant& v) {
-    VariantOutcome out;
-    out.variant = v;
+CaseOutcome CaseRunner::run(const TestCase& tc, const std::string& tag) {
+    return run_group({tc}, tag).front();
+}
+
+std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& group,
+                                               const std::string& tag) {
+    std::vector<VariantPlan> plans;
+    for (const auto& tc : group) plans.push_back(instantiate(reps_, dialect_, tc, tag));
+
+    // Setup once per representation that any case uses; the statements depend
+    // only on I and the object name, so the first plan's copy serves all.
+    std::vector<const Variant*> set_up;
+    std::map<std::string, Failure> setup_failed;
     std::optional<BackendError> fault;
-    try {
-        for (const auto& s : v.setup) backend_.execute(s);
-        ResultSet rs = backend_.query(v.query);
-        out.result = normalize(rs, rules_.normalize);
-        out.ok = true;
-    } catch (const BackendError& e) {
-        out.error_kind = e.kind;
-        out.error = e.what();
-        if (e.server_fault) fault = e;
-    }
-    for (const auto& s : v.teardown) {
-        if (fault) break;
+    for (const auto& rep : reps_) {
+        const Variant* first = nullptr;
+        for (const auto& plan : plans)
+            for (const auto& v : plan.variants)
+                if (!first && v.representation == rep.name) first = &v;
+        if (!first || fault) continue;
+        set_up.push_back(first);
         try {
-            backend_.execute(s);
+            for (const auto& s : first->setup) backend_.execute(s);
         } catch (const BackendError& e) {
+            setup_failed[rep.name] = {e.kind, e.what()};
             if (e.server_fault) fault = e;
         }
     }
-    if (fault) throw *fault;
-    return out;
-}
 
-CaseOutcome CaseRunner::run(const TestCase& tc, const std::string& tag) {
-    CaseOutcome outcome;
-    VariantPlan plan = instantiate(reps_, dialect_, tc, tag);
-    outcome.skipped = plan.skipped;
-    for (const auto& v : plan.variants) {
-        outcome.variants.push_back(run_variant(v));
-        if (!outcome.variants.back().ok) {
-            // One failing variant discards the case; the rest need not run.
-            outcome.verdict = Verdict::Discarded;
-            outcome.discard_kind = outcome.variants.back().error_kind;
-            return outcome;
+    std::vector<CaseOutcome> outcomes;
+    for (std::size_t i = 0; i < group.size() && !fault; ++i) {
+        CaseOutcome& outcome = outcomes.emplace_back();
+        outcome.skipped = plans[i].skipped;
+        outcome.verdict = Verdict::Consistent;
+        for (const auto& v : plans[i].variants) {
+            VariantOutcome& vo = outcome.variants.emplace_back();
+            vo.variant = v;
+            auto failed = setup_failed.find(v.representation);
+            if (failed != setup_failed.end()) {
+                vo.error_kind = failed->second.kind;
+                vo.error = failed->second.message;
+            } else {
+                try {
+                    vo.result = normalize(backend_.query(v.query), rules_.normalize);
+                    vo.ok = true;
+                } catch (const BackendError& e) {
+                    vo.error_kind = e.kind;
+                    vo.error = e.what();
+                    if (e.server_fault) fault = e;
+                }
+            }
+            if (!vo.ok) {
+                // One failing variant discards the case; the rest need not run.
+                outcome.verdict = fault ? Verdict::ServerFault : Verdict::Discarded;
+                outcome.discard_kind = vo.error_kind;
+                break;
+            }
+        }
+        if (outcome.verdict == Verdict::Consistent) judge(group[i], outcome);
+    }
+    if (fault && (outcomes.empty() || outcomes.back().verdict != Verdict::ServerFault)) {
+        // The connection died during a setup statement.
+        CaseOutcome& outcome = outcomes.emplace_back();
+        outcome.verdict = Verdict::ServerFault;
+        outcome.discard_kind = fault->kind;
+        VariantOutcome& vo = outcome.variants.emplace_back();
+        vo.variant = *set_up.back();
+        vo.error_kind = fault->kind;
+        vo.error = fault->what();
+    }
+
+    // Teardown always runs, unless the connection is gone (and the objects with it).
+    for (const Variant* v : set_up) {
+        if (fault) break;
+        for (const auto& s : v->teardown) {
+            try {
+                backend_.execute(s);
+            } catch (const BackendError& e) {
+                if (e.server_fault) {
+                    fault = e;
+                    break;
+                }
+            }
         }
     }
+    return outcomes;
+}
+
+void CaseRunner::judge(const TestCase& tc, CaseOutcome& outcome) const {
     if (outcome.variants.size() < 2) {
         outcome.verdict = Verdict::Discarded;
         outcome.discard_kind = "fewer_than_two_variants";
-        return outcome;
+        return;
     }
     std::vector<NamedResult> results;
     for (const auto& v : outcome.variants) results.push_back({v.variant.representation, v.result});
@@ -72,7 +130,6 @@ CaseOutcome CaseRunner::run(const TestCase& tc, const std::string& tag) {
     } else {
         outcome.verdict = Verdict::Inconsistent;
     }
-    return outcome;
 }
 
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,

@@ -1,7 +1,12 @@
 #pragma once
-// Runs one test case through every representation on a backend and judges it:
-// instantiate the variants, execute each (teardown always runs), normalize,
+// Runs test cases through every representation on a backend and judges them:
+// instantiate the variants, execute them (teardown always runs), normalize,
 // compare as multisets, classify, and check the dialect's benign differences.
+//
+// Cases that share one intermediate query I run as a group: each
+// representation's setup (CREATE VIEW, CREATE TEMPORARY TABLE, ...) runs once
+// for I, then every Q's final query, then the teardown, so the objects made for
+// I serve all of its Qs.
 #include <string>
 #include <vector>
 
@@ -14,19 +19,22 @@
 namespace eriq {
 
 class CaseRunner {
-  public:
+public:
     CaseRunner(Backend& backend, const Dialect& dialect, const RuleSet& rules);
 
     // Runs the case's schema and rows (D). Throws BackendError when they fail.
     void load_database(const TestCase& tc);
-    // Runs I and Q through every representation. A lost connection propagates
-    // as BackendError with server_fault set, after the teardown attempts.
+
+    // Runs cases that share one I. Returns one outcome per case run; after a
+    // lost connection the last outcome is a ServerFault and later cases are
+    // not run (the caller reconnects).
+    std::vector<CaseOutcome> run_group(const std::vector<TestCase>& group, const std::string& tag);
     CaseOutcome run(const TestCase& tc, const std::string& tag);
 
     const std::vector<Representation>& representations() const { return reps_; }
 
-  private:
-    VariantOutcome run_variant(const Variant& v);
+private:
+    void judge(const TestCase& tc, CaseOutcome& outcome) const;
 
     Backend& backend_;
     const Dialect& dialect_;
@@ -34,7 +42,7 @@ class CaseRunner {
     std::vector<Representation> reps_;
 };
 
-// The benign difference (from the dialect file) that explains `outcome`, if any.
+// The benign difference (from the dialect file) that explains `c`, if any.
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
                                         const Classification& c);
 

@@ -14,31 +14,43 @@ GeneratedDatabase CaseGenerator::database(std::uint64_t seed) const {
     return generate_database(g_, d_, seed);
 }
 
-std::optional<TestCase> CaseGenerator::generate(const GeneratedDatabase& db,
-                                                std::uint64_t round_seed, int index) const {
+std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
+                                                   std::uint64_t round_seed, int index,
+                                                   int queries) const {
     Rng rng(mix_seed(round_seed, static_cast<std::uint64_t>(index) + 1));
-    for (int attempt = 0; attempt < 10; ++attempt) {
+    std::vector<TestCase> group;
+    for (int attempt = 0; attempt < 10 && group.empty(); ++attempt) {
         Derivation der(g_, d_, db, heights_, rng);
         std::vector<OutputColumn> columns;
         auto intermediate = der.derive_query("intermediate", &columns);
         if (!intermediate || columns.empty()) continue;
         der.set_x_columns(columns);
-        auto referencing = der.derive_query("referencing", nullptr);
-        if (!referencing || der.x_references() == 0) continue;
-
-        TestCase tc;
-        tc.dialect = d_.name;
-        tc.seed = round_seed;
-        tc.index = index;
-        tc.schema = db.schema;
-        tc.rows = db.rows;
-        tc.intermediate = std::move(*intermediate);
-        tc.referencing = std::move(*referencing);
-        tc.columns = std::move(columns);
-        tc.x_references = der.x_references();
-        return tc;
+        for (int q = 0; q < queries; ++q) {
+            der.reset_x_references();
+            auto referencing = der.derive_query("referencing", nullptr);
+            if (!referencing || der.x_references() == 0) continue;
+            TestCase tc;
+            tc.dialect = d_.name;
+            tc.seed = round_seed;
+            tc.index = index;
+            tc.query_index = q;
+            tc.schema = db.schema;
+            tc.rows = db.rows;
+            tc.intermediate = *intermediate;
+            tc.referencing = std::move(*referencing);
+            tc.columns = columns;
+            tc.x_references = der.x_references();
+            group.push_back(std::move(tc));
+        }
     }
-    return std::nullopt;
+    return group;
+}
+
+std::optional<TestCase> CaseGenerator::generate(const GeneratedDatabase& db,
+                                                std::uint64_t round_seed, int index) const {
+    auto group = generate_group(db, round_seed, index, 1);
+    if (group.empty()) return std::nullopt;
+    return std::move(group.front());
 }
 
 }  // namespace eriq

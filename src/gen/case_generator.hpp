@@ -21,8 +21,12 @@ class CaseGenerator {
     CaseGenerator(const dsl::Grammar& g, const Dialect& d);
 
     GeneratedDatabase database(std::uint64_t seed) const;
-    // I from production "intermediate", Q from "referencing"; nullopt when no
+    // One I (production "intermediate") with `queries` referencing queries Q
+    // (production "referencing"), as test cases sharing I; empty when no
     // derivation succeeded within a few attempts.
+    std::vector<TestCase> generate_group(const GeneratedDatabase& db, std::uint64_t round_seed,
+                                         int index, int queries) const;
+    // A single (I, Q) pair; nullopt when no derivation succeeded.
     std::optional<TestCase> generate(const GeneratedDatabase& db, std::uint64_t round_seed,
                                      int index) const;
 

@@ -65,6 +65,7 @@ class Derivation {
                                             std::vector<OutputColumn>* columns);
     void set_x_columns(std::vector<OutputColumn> columns) { x_columns_ = std::move(columns); }
     int x_references() const { return state_.x_references; }
+    void reset_x_references() { state_.x_references = 0; }
 
   private:
     friend struct Builtins;

@@ -15,7 +15,8 @@ struct OutputColumn {
 struct TestCase {
     std::string dialect;
     std::uint64_t seed = 0;             // seed of the database round this case belongs to
-    int index = 0;                      // position of the case within that round
+    int index = 0;                      // position of the intermediate query I in that round
+    int query_index = 0;                // position of Q among the queries generated for that I
     std::vector<std::string> schema;    // CREATE TABLE / CREATE INDEX statements
     std::vector<std::string> rows;      // INSERT statements
     std::string intermediate;           // I

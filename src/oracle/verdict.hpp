@@ -16,14 +16,16 @@ struct VariantOutcome {
     NormResult result;       // normalized rows (sorted), when ok
 };
 
-enum class Verdict { Consistent, Inconsistent, Discarded, Benign };
+// ServerFault: the connection was lost or the server crashed while the case
+// ran; a finding of its own (with the statements in flight), never a logic bug.
+enum class Verdict { Consistent, Inconsistent, Discarded, Benign, ServerFault };
 
 struct CaseOutcome {
     Verdict verdict = Verdict::Discarded;
     Classification classification;  // when Inconsistent or Benign
     std::vector<VariantOutcome> variants;
     std::vector<std::string> skipped;
-    std::string discard_kind;   // when Discarded: error kind of the first failing variant
+    std::string discard_kind;   // when Discarded or ServerFault: error kind of the failing variant
     std::string benign_reason;  // when Benign
 };
 

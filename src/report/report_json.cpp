@@ -73,6 +73,8 @@ const char* verdict_name(Verdict v) {
             return "discarded";
         case Verdict::Benign:
             return "benign";
+        case Verdict::ServerFault:
+            return "server_fault";
     }
     return "unknown";
 }
@@ -106,6 +108,8 @@ std::string report_json(const std::string& id, const std::string& signature, con
     w.unsigned_integer(tc.seed);
     w.key("case_index");
     w.integer(tc.index);
+    w.key("query_index");
+    w.integer(tc.query_index);
     w.key("pattern");
     w.string(outcome.classification.pattern);
     w.key("signature");
@@ -161,6 +165,8 @@ std::string index_line(const std::string& id, const std::string& signature, cons
     w.unsigned_integer(tc.seed);
     w.key("case_index");
     w.integer(tc.index);
+    w.key("query_index");
+    w.integer(tc.query_index);
     w.key("dialect");
     w.string(dialect_of(tc, ctx));
     w.end_object();

@@ -1,0 +1,195 @@
+#include "engine/worker.hpp"
+
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "engine/case_runner.hpp"
+#include "gen/rng.hpp"
+
+namespace eriq {
+namespace {
+
+// Connects, retrying with backoff while the server is unreachable (about a minute).
+std::unique_ptr<Backend> connect_with_backoff(const CampaignShared& shared,
+                                              const ConnectionSpec& spec) {
+    auto delay = std::chrono::milliseconds(200);
+    for (int attempt = 0;; ++attempt) {
+        try {
+            return open_backend(spec, shared.target.backend_options);
+        } catch (const BackendError& e) {
+            if (!e.server_fault || attempt >= 15 || shared.stop.load()) throw;
+            if (shared.options.verbosity > 0)
+                fmt::print(stderr, "eriq: cannot reach {} ({}); retrying in {} ms\n",
+                           spec.redacted(), e.what(), delay.count());
+            std::this_thread::sleep_for(delay);
+            delay = std::min(delay * 2, std::chrono::milliseconds(8000));
+        }
+    }
+}
+
+class Worker {
+public:
+    Worker(CampaignShared& shared, int id, int jobs)
+        : shared_(shared), id_(id), spec_(worker_connection(shared.target.connection, id, jobs)) {}
+
+    WorkerTotals run() {
+        backend_ = connect_with_backoff(shared_, spec_);
+        {
+            std::lock_guard lock(shared_.mutex);
+            if (shared_.server_version.empty()) shared_.server_version = backend_->server_version();
+        }
+        while (!shared_.out_of_budget()) run_round(shared_.next_round.fetch_add(1));
+        retire_backend();
+        return totals_;
+    }
+
+private:
+    void run_round(std::uint64_t round) {
+        const Target& t = shared_.target;
+        const std::uint64_t round_seed = mix_seed(shared_.seed, round);
+        GeneratedDatabase db = shared_.generator.database(round_seed);
+        CaseRunner runner(*backend_, t.dialect, t.rules);
+        TestCase d_only;
+        d_only.dialect = t.dialect.name;
+        d_only.seed = round_seed;
+        d_only.schema = db.schema;
+        d_only.rows = db.rows;
+        try {
+            runner.load_database(d_only);
+        } catch (const BackendError& e) {
+            if (!e.server_fault) {
+                std::lock_guard lock(shared_.mutex);
+                ++shared_.stats.discarded["database:" + e.kind];
+                return;
+            }
+            CaseOutcome fault;
+            fault.verdict = Verdict::ServerFault;
+            fault.discard_kind = e.kind;
+            record(d_only, fault);
+            reconnect();
+            return;
+        }
+        {
+            std::lock_guard lock(shared_.mutex);
+            ++shared_.stats.databases;
+        }
+        const int intermediates = static_cast<int>(t.grammar.knob("queries_per_database", 10));
+        const int per_intermediate = std::max(1, static_cast<int>(t.grammar.knob("queries_per_intermediate", 3)));
+        for (int k = 0; k < intermediates && !shared_.out_of_budget(); ++k) {
+            std::vector<TestCase> group = shared_.generator.generate_group(db, round_seed, k, per_intermediate);
+            if (group.empty()) {
+                std::lock_guard lock(shared_.mutex);
+                ++shared_.stats.generation_failures;
+                continue;
+            }
+            if (!claim(group)) return;
+            std::vector<CaseOutcome> outcomes;
+            try {
+                outcomes = runner.run_group(group, fmt::format("{}_{}", id_, tag_++));
+            } catch (const std::exception& e) {
+                std::lock_guard lock(shared_.mutex);
+                ++shared_.stats.tool_errors;
+                if (shared_.options.verbosity > 0) fmt::print(stderr, "eriq: internal error: {}\n", e.what());
+                continue;
+            }
+            for (std::size_t i = 0; i < outcomes.size(); ++i) record(group[i], outcomes[i]);
+            if (!outcomes.empty() && outcomes.back().verdict == Verdict::ServerFault) {
+                reconnect();
+                return;  // a new round: the server may have lost D
+            }
+        }
+    }
+
+    // Takes cases from the shared --cases budget; trims the group to what is left.
+    bool claim(std::vector<TestCase>& group) {
+        const auto n = static_cast<std::int64_t>(group.size());
+        const std::int64_t before = shared_.cases_claimed.fetch_add(n);
+        const std::int64_t max = shared_.options.max_cases;
+        if (max < 0) return true;
+        if (before >= max) return false;
+        if (before + n > max) group.resize(static_cast<std::size_t>(max - before));
+        return true;
+    }
+
+    void record(const TestCase& tc, const CaseOutcome& outcome) {
+        const bool report = outcome.verdict == Verdict::Inconsistent || outcome.verdict == Verdict::ServerFault;
+        std::filesystem::path dir;
+        if (report) {
+            CaseOutcome shown = outcome;
+            if (shown.verdict == Verdict::ServerFault) shown.classification.pattern = "server_fault";
+            dir = shared_.writer.write(tc, shown, context());
+        }
+        std::lock_guard lock(shared_.mutex);
+        shared_.stats.tally(outcome);
+        if (report && shared_.options.verbosity > 0)
+            fmt::print(stderr, "\neriq: {} {} -> {}\n",
+                       outcome.verdict == Verdict::ServerFault ? "server fault" : "finding",
+                       outcome.verdict == Verdict::ServerFault ? outcome.discard_kind
+                                                               : outcome.classification.pattern,
+                       dir.string());
+        if (!report && outcome.verdict == Verdict::Discarded && shared_.options.verbosity > 1)
+            fmt::print(stderr, "eriq: discarded ({}): {}\n", outcome.discard_kind,
+                       outcome.variants.empty() ? "" : outcome.variants.back().error);
+    }
+
+    ReportContext context() {
+        std::lock_guard lock(shared_.mutex);
+        return {shared_.target.dialect.name, shared_.target.dialect.driver, shared_.server_version,
+                spec_.redacted()};
+    }
+
+    void retire_backend() {
+        if (!backend_) return;
+        totals_.driver_seconds += backend_->driver_seconds();
+        totals_.statements += backend_->statements();
+        backend_.reset();
+    }
+
+    void reconnect() {
+        retire_backend();
+        backend_ = connect_with_backoff(shared_, spec_);
+        if (shared_.options.verbosity > 0)
+            fmt::print(stderr, "eriq: worker {} reconnected to {} after a server fault\n", id_,
+                       spec_.redacted());
+    }
+
+    CampaignShared& shared_;
+    int id_;
+    ConnectionSpec spec_;
+    std::unique_ptr<Backend> backend_;
+    WorkerTotals totals_;
+    std::uint64_t tag_ = 0;
+};
+
+}  // namespace
+
+double CampaignShared::elapsed_seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool CampaignShared::out_of_budget() const {
+    return stop.load() ||
+           (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
+           (options.time_limit_seconds > 0 && elapsed_seconds() >= options.time_limit_seconds);
+}
+
+ConnectionSpec worker_connection(const ConnectionSpec& spec, int id, int jobs) {
+    ConnectionSpec s = spec;
+    if (jobs <= 1 || s.database == ":memory:") return s;
+    if (s.driver == "sqlite") {
+        auto dot = s.database.rfind('.');
+        s.database = dot == std::string::npos
+                         ? fmt::format("{}_w{}", s.database, id)
+                         : fmt::format("{}_w{}{}", s.database.substr(0, dot), id, s.database.substr(dot));
+    } else {
+        s.database = fmt::format("{}_w{}", s.database, id);
+    }
+    return s;
+}
+
+WorkerTotals run_worker(CampaignShared& shared, int id, int jobs) {
+    return Worker(shared, id, jobs).run();
+}
+
+}  // namespace eriq

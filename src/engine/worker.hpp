@@ -1,0 +1,57 @@
+#pragma once
+// One campaign worker: its own connection and database (or in-memory SQLite),
+// taking rounds (a database D, then intermediate queries with several Q(x)
+// each) until the shared budget is spent. Findings and server faults are
+// written through the shared report writer; counters go to the shared stats.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+#include "engine/campaign_stats.hpp"
+#include "engine/options.hpp"
+#include "engine/target.hpp"
+#include "gen/case_generator.hpp"
+#include "report/report_writer.hpp"
+
+namespace eriq {
+
+// What all workers of a campaign share. The stats are guarded by `mutex`.
+struct CampaignShared {
+    CampaignShared(const Target& t, const CaseGenerator& g, const RunOptions& o, ReportWriter& w,
+                   std::uint64_t seed_, const std::atomic<bool>& stop_)
+        : target(t), generator(g), options(o), writer(w), seed(seed_),
+          start(std::chrono::steady_clock::now()), stop(stop_) {}
+
+    const Target& target;
+    const CaseGenerator& generator;
+    const RunOptions& options;
+    ReportWriter& writer;
+    std::uint64_t seed;
+    std::chrono::steady_clock::time_point start;
+    const std::atomic<bool>& stop;  // set by SIGINT/SIGTERM
+
+    std::mutex mutex;
+    CampaignStats stats;
+    std::string server_version;
+    std::atomic<std::uint64_t> next_round{0};
+    std::atomic<std::int64_t> cases_claimed{0};
+
+    double elapsed_seconds() const;
+    bool out_of_budget() const;
+};
+
+struct WorkerTotals {
+    double driver_seconds = 0;
+    std::uint64_t statements = 0;
+};
+
+// The connection of worker `id` of `jobs`: with several workers each gets its
+// own database (<db>_w<id>), or its own in-memory SQLite database.
+ConnectionSpec worker_connection(const ConnectionSpec& spec, int id, int jobs);
+
+// Runs worker `id` until the budget is spent. Throws when it cannot connect at all.
+WorkerTotals run_worker(CampaignShared& shared, int id, int jobs);
+
+}  // namespace eriq

@@ -1,0 +1,55 @@
+#pragma once
+// PostgreSQL target through libpq (simple query protocol, text results). Works only
+// inside a database of the tool's own, which it creates when missing.
+#include <chrono>
+#include <string>
+
+#include "exec/backend.hpp"
+
+struct pg_conn;
+
+namespace eriq {
+
+class PostgresBackend : public Backend {
+  public:
+    // Connects (creating spec.database through the `postgres` maintenance database when
+    // it does not exist), refuses a public schema holding foreign tables or views (unless
+    // allowed), sets statement_timeout and runs session_init. Throws BackendError.
+    PostgresBackend(const ConnectionSpec& spec, const BackendOptions& options);
+    ~PostgresBackend() override;
+    PostgresBackend(const PostgresBackend&) = delete;
+    PostgresBackend& operator=(const PostgresBackend&) = delete;
+
+    std::string driver() const override { return "postgres"; }
+    std::string server_version() override;
+
+    // Both accept several ';'-separated statements, which the server runs as one implicit
+    // transaction and stops at the first error; query() returns the rows of the last
+    // statement that has result columns. After a lost connection the next call
+    // reconnects (session settings and temporary tables are gone).
+    void execute(const std::string& sql) override;
+    ResultSet query(const std::string& sql) override;
+
+    // Drops tables and views named t<N> or eriq_* in public and in the session's
+    // temporary schema, with CASCADE.
+    void reset_workspace() override;
+
+  private:
+    void connect();
+    void disconnect();
+    pg_conn* open_connection(const std::string& database);
+    bool create_database_if_missing();
+    void refuse_foreign_objects();
+    void run(const std::string& sql, ResultSet* out);
+    bool wait_until_readable(std::chrono::steady_clock::time_point deadline, bool bounded);
+    void cancel_running_statement();
+    [[noreturn]] void fail(const std::string& sqlstate, const std::string& message);
+    std::string scrub(std::string message) const;
+
+    ConnectionSpec spec_;
+    BackendOptions options_;
+    pg_conn* conn_ = nullptr;
+    std::string version_;
+};
+
+}  // namespace eriq

@@ -1,0 +1,17 @@
+#include "exec/postgres_error_kind.hpp"
+
+namespace eriq {
+
+bool is_lost_connection_state(std::string_view sqlstate) {
+    return sqlstate.starts_with("08") || sqlstate == "57P01" || sqlstate == "57P02" ||
+           sqlstate == "57P03";
+}
+
+std::string postgres_error_kind(std::string_view sqlstate) {
+    if (sqlstate == "57014") return "timeout";
+    if (is_lost_connection_state(sqlstate)) return "connection_lost";
+    if (sqlstate.empty()) return "postgres:client";
+    return "postgres:" + std::string(sqlstate);
+}
+
+}  // namespace eriq
