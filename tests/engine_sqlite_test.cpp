@@ -226,3 +226,64 @@ TEST_CASE("eriq-gen --case prints every variant and exits 0 when consistent", "[
     CHECK(text.find("verdict: consistent") != std::string::npos);
     CHECK(text.find("CREATE VIEW eriq_view_case AS SELECT c0 AS vc_0") != std::string::npos);
 }
+
+TEST_CASE("a statement past the timeout is discarded and the campaign goes on", "[engine][campaign]") {
+    RunOptions o;
+    o.dialect = "sqlite";
+    o.grammar_file = source("tests/data/grammars/slow_sqlite.toml");
+    o.rules_file = source("rules/repr.toml");
+    o.seed = 3;
+    o.max_cases = 60;
+    o.statement_timeout = std::chrono::milliseconds(150);
+    o.out_dir = fresh_dir("timeout").string();
+    o.verbosity = 0;
+    auto s = execute_campaign(o).stats;
+    CHECK(s.cases == 60);
+    CHECK(s.discarded["timeout"] > 0);
+    CHECK(s.valid > 0);
+    CHECK(s.tool_errors == 0);
+    CHECK(s.valid + s.discarded_total() == s.cases);
+}
+
+TEST_CASE("two SQLite workers share one budget, one output folder and one summary", "[engine][campaign]") {
+    RunOptions o;
+    o.dialect = "sqlite";
+    o.rules_file = source("rules/repr.toml");
+    o.seed = 8;
+    o.max_cases = 500;
+    o.jobs = 2;
+    o.out_dir = fresh_dir("jobs").string();
+    o.verbosity = 0;
+    auto result = execute_campaign(o);
+    CHECK(result.stats.cases == 500);
+    CHECK(result.stats.tool_errors == 0);
+    CHECK(result.facts.workers == 2);
+    CHECK(result.facts.driver_seconds > 0);
+    std::string summary = slurp(std::filesystem::path(o.out_dir) / "summary.json");
+    CHECK(summary.find("\"workers\": 2") != std::string::npos);
+    CHECK(summary.find("\"cases\": 500") != std::string::npos);
+}
+
+TEST_CASE("several referencing queries share one intermediate query", "[engine]") {
+    auto backend = open_backend(ConnectionSpec::parse("sqlite::memory:"), BackendOptions{});
+    Dialect d = load_dialect(source("dialects/sqlite.toml"));
+    RuleSet rules = load_rules(source("rules/repr.toml"));
+    TestCase a = small_case(1);
+    TestCase b = small_case(2);
+    TestCase broken = small_case(1);
+    broken.referencing = "SELECT q.nope FROM {x} AS q";
+    CaseRunner runner(*backend, d, rules);
+    runner.load_database(a);
+    auto outcomes = runner.run_group({a, broken, b}, "g1");
+    REQUIRE(outcomes.size() == 3);
+    CHECK(outcomes[0].verdict == Verdict::Consistent);
+    CHECK(outcomes[1].verdict == Verdict::Discarded);
+    CHECK(outcomes[2].verdict == Verdict::Consistent);
+    // VIEW and TEMPT are created and dropped once for both queries:
+    // 2 setups + 2 teardowns + 5 final queries for each Q.
+    const auto before = backend->statements();
+    REQUIRE(runner.run_group({a, b}, "g2").size() == 2);
+    CHECK(backend->statements() - before == 2 + 2 + 5 + 5);
+    auto rs = backend->query("SELECT count(*) FROM sqlite_temp_schema WHERE name LIKE 'eriq_%'");
+    CHECK(rs.rows.at(0).at(0).text == "0");
+}

@@ -94,3 +94,70 @@ TEST_CASE("a seeded MariaDB campaign runs without tool errors", "[mariadb][campa
     CHECK(result.facts.server_version.find("MariaDB") != std::string::npos);
     CHECK(std::filesystem::exists(std::filesystem::path(o.out_dir) / "summary.json"));
 }
+
+namespace {
+
+RunOptions mariadb_campaign(const std::string& db, std::int64_t cases, std::uint64_t seed) {
+    ConnectionSpec spec = spec_for_db(db);
+    RunOptions o;
+    o.dialect = "mariadb";
+    o.connect = fmt::format("mysql://{}:{}@{}:{}/{}", spec.user, spec.password, spec.host,
+                            spec.port, spec.database);
+    o.rules_file = source("rules/repr.toml");
+    o.seed = seed;
+    o.max_cases = cases;
+    o.out_dir = (std::filesystem::temp_directory_path() / ("eriq-out-" + db)).string();
+    std::filesystem::remove_all(o.out_dir);
+    o.verbosity = 0;
+    return o;
+}
+
+// Names of the tables and views in `db`, or {"<missing>"} when it does not exist.
+std::vector<std::string> objects_in(const std::string& db) {
+    auto backend = open_backend(spec_for_db("eriq_probe"), BackendOptions{});
+    auto rs = backend->query(fmt::format(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = '{}' "
+        "UNION ALL SELECT '<exists>' FROM information_schema.schemata WHERE schema_name = '{}'",
+        db, db));
+    std::vector<std::string> names;
+    for (const auto& row : rs.rows) names.push_back(row.at(0).text);
+    return names;
+}
+
+}  // namespace
+
+TEST_CASE("a MariaDB statement past max_statement_time is discarded and the campaign goes on",
+          "[mariadb][campaign]") {
+    RunOptions o = mariadb_campaign("eriq_timeout_test", 45, 3);
+    o.grammar_file = source("tests/data/grammars/slow_mariadb.toml");
+    o.statement_timeout = std::chrono::milliseconds(300);
+    auto s = execute_campaign(o).stats;
+    CHECK(s.cases == 45);
+    CHECK(s.discarded["timeout"] > 0);
+    CHECK(s.valid > 0);
+    CHECK(s.tool_errors == 0);
+    CHECK(s.server_faults == 0);
+}
+
+TEST_CASE("two MariaDB workers each use only their own database", "[mariadb][campaign]") {
+    RunOptions o = mariadb_campaign("eriq_jobs_test", 400, 21);
+    o.jobs = 2;
+    auto result = execute_campaign(o);
+    const auto& s = result.stats;
+    CHECK(s.cases == 400);
+    CHECK(result.facts.workers == 2);
+    CHECK(s.tool_errors == 0);
+    CHECK(s.server_faults == 0);
+    // A worker dropping or creating the other's objects would show up as
+    // "table doesn't exist" (1146), "unknown table" (1051) or "already exists" (1050).
+    for (const char* kind : {"mysql:1146", "mysql:1051", "mysql:1050"}) CHECK(s.discarded.count(kind) == 0);
+    for (const char* db : {"eriq_jobs_test_w0", "eriq_jobs_test_w1"}) {
+        auto names = objects_in(db);
+        INFO(db);
+        CHECK(std::find(names.begin(), names.end(), "<exists>") != names.end());
+        for (const auto& n : names)
+            CHECK((n == "<exists>" || n.rfind("t", 0) == 0 || n.rfind("eriq_", 0) == 0));
+    }
+    // With two workers the base database itself is never used.
+    CHECK(objects_in("eriq_jobs_test").empty());
+}
