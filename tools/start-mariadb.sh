@@ -2,12 +2,21 @@
 # Starts a throwaway MariaDB server on 127.0.0.1 with a private data directory on tmpfs.
 # Prints shell assignments (ERIQ_MARIADB_PID, ERIQ_MARIADB_PORT, ERIQ_MARIADB_DIR, ERIQ_MARIADB_URL)
 # for `eval`. Stop it with tools/stop-mariadb.sh (kills exactly that PID, removes the directory).
+# Restart a stopped or killed server on its old data and port (server-fault tests):
+#   tools/start-mariadb.sh --restart DIR PORT
 set -euo pipefail
 
-base=${ERIQ_TMPFS:-/dev/shm}
-[ -d "$base" ] && [ -w "$base" ] || base=${TMPDIR:-/tmp}
-dir=$(mktemp -d "$base/eriq-mariadb.XXXXXX")
-mkdir -p "$dir/data"
+restart=
+if [ "${1:-}" = "--restart" ]; then
+  restart=1
+  dir=${2:?directory}
+  ERIQ_MARIADB_PORT=${3:?port}
+else
+  base=${ERIQ_TMPFS:-/dev/shm}
+  [ -d "$base" ] && [ -w "$base" ] || base=${TMPDIR:-/tmp}
+  dir=$(mktemp -d "$base/eriq-mariadb.XXXXXX")
+  mkdir -p "$dir/data"
+fi
 
 free_port() {
   python3 - <<'PY' 2>/dev/null || echo $((20000 + RANDOM % 20000))
@@ -23,9 +32,11 @@ if [ "$(id -u)" = 0 ]; then
   run_as=(--user=mysql)
 fi
 
-mariadb-install-db --no-defaults "${run_as[@]}" --datadir="$dir/data" \
-  --auth-root-authentication-method=normal >"$dir/install.log" 2>&1 || {
-  cat "$dir/install.log" >&2; exit 1; }
+if [ -z "$restart" ]; then
+  mariadb-install-db --no-defaults "${run_as[@]}" --datadir="$dir/data" \
+    --auth-root-authentication-method=normal >"$dir/install.log" 2>&1 || {
+    cat "$dir/install.log" >&2; exit 1; }
+fi
 
 mariadbd --no-defaults "${run_as[@]}" --datadir="$dir/data" --port="$port" \
   --bind-address=127.0.0.1 --socket="$dir/mysqld.sock" --pid-file="$dir/mysqld.pid" \
@@ -44,7 +55,7 @@ done
 
 # A password-protected account limited to loopback and to the eriq databases.
 pass=eriq-test-pw
-mariadb --no-defaults --socket="$dir/mysqld.sock" -uroot <<SQL
+[ -n "$restart" ] || mariadb --no-defaults --socket="$dir/mysqld.sock" -uroot <<SQL
 CREATE USER 'eriq'@'127.0.0.1' IDENTIFIED BY '$pass';
 GRANT ALL PRIVILEGES ON \`eriq%\`.* TO 'eriq'@'127.0.0.1';
 SQL
