@@ -35,6 +35,8 @@ Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.
   --weights FILE        override knobs from a TOML file of knob = value lines
   --statement-timeout D per-statement timeout (default 10s)
   --allow-foreign-objects  use a database that holds tables eriq did not create
+  --log-statements FILE append every statement sent to FILE (NUL-separated; FILE.w<i>
+                        per worker with --jobs), for eriq-replay and tools/bench.sh
   --dry-run             print generated cases without running them
   --quiet / --verbose   less / more output
   --help / --version
@@ -115,6 +117,8 @@ int main(int argc, char** argv) {
                 usage_error(fmt::format("--jobs needs a positive integer, got '{}'", value));
             }
             if (o.jobs < 1) usage_error("--jobs needs a positive integer");
+        } else if (a == "--log-statements") {
+            o.statement_log = value;
         } else if (a == "--out") {
             o.out_dir = value;
             out_given = true;

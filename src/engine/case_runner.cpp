@@ -119,9 +119,11 @@ void CaseRunner::judge(const TestCase& tc, CaseOutcome& outcome) const {
         outcome.discard_kind = "fewer_than_two_variants";
         return;
     }
+    // The results move into the comparison and back, so large results are not copied.
     std::vector<NamedResult> results;
-    for (const auto& v : outcome.variants) results.push_back({v.variant.representation, v.result});
+    for (auto& v : outcome.variants) results.push_back({v.variant.representation, std::move(v.result)});
     outcome.classification = classify(results, outcome.skipped);
+    for (std::size_t i = 0; i < results.size(); ++i) outcome.variants[i].result = std::move(results[i].result);
     if (outcome.classification.consistent) {
         outcome.verdict = Verdict::Consistent;
     } else if (const BenignDifference* b = matching_benign(dialect_, tc, outcome.classification)) {

@@ -18,6 +18,7 @@ struct RunOptions {
     std::optional<std::uint64_t> seed;
     double time_limit_seconds = 0;  // 0: no limit
     std::int64_t max_cases = -1;    // -1: no limit
+    std::string statement_log;      // --log-statements: every SQL text sent, NUL-separated
     int jobs = 1;                   // parallel workers, each with its own database
     std::string out_dir = "eriq-out";
     std::vector<std::pair<std::string, double>> weights;

@@ -1,5 +1,6 @@
 #include "engine/worker.hpp"
 
+#include <fstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -31,10 +32,18 @@ std::unique_ptr<Backend> connect_with_backoff(const CampaignShared& shared,
 class Worker {
 public:
     Worker(CampaignShared& shared, int id, int jobs)
-        : shared_(shared), id_(id), spec_(worker_connection(shared.target.connection, id, jobs)) {}
+        : shared_(shared), id_(id), jobs_(jobs),
+          spec_(worker_connection(shared.target.connection, id, jobs)) {}
 
     WorkerTotals run() {
+        if (!shared_.options.statement_log.empty()) {
+            std::string path = shared_.options.statement_log;
+            if (jobs_ > 1) path += fmt::format(".w{}", id_);
+            log_.open(path, std::ios::binary | std::ios::trunc);
+            if (!log_) throw std::runtime_error("cannot write the statement log " + path);
+        }
         backend_ = connect_with_backoff(shared_, spec_);
+        attach_log();
         {
             std::lock_guard lock(shared_.mutex);
             if (shared_.server_version.empty()) shared_.server_version = backend_->server_version();
@@ -139,6 +148,10 @@ private:
                 spec_.redacted()};
     }
 
+    void attach_log() {
+        if (log_.is_open()) backend_->set_statement_log(&log_);
+    }
+
     void retire_backend() {
         if (!backend_) return;
         totals_.driver_seconds += backend_->driver_seconds();
@@ -149,6 +162,7 @@ private:
     void reconnect() {
         retire_backend();
         backend_ = connect_with_backoff(shared_, spec_);
+        attach_log();
         if (shared_.options.verbosity > 0)
             fmt::print(stderr, "eriq: worker {} reconnected to {} after a server fault\n", id_,
                        spec_.redacted());
@@ -156,7 +170,9 @@ private:
 
     CampaignShared& shared_;
     int id_;
+    int jobs_;
     ConnectionSpec spec_;
+    std::ofstream log_;
     std::unique_ptr<Backend> backend_;
     WorkerTotals totals_;
     std::uint64_t tag_ = 0;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -66,7 +67,17 @@ class Backend {
     double driver_seconds() const { return driver_seconds_; }
     std::uint64_t statements() const { return statements_; }
 
+    // Every SQL text sent to the driver from now on is appended to `log`, each
+    // followed by a NUL byte, so the same stream can be replayed (driver_replay.hpp).
+    void set_statement_log(std::ostream* log) { statement_log_ = log; }
+
   protected:
+    void log_statement(const std::string& sql) {
+        if (statement_log_)
+            statement_log_->write(sql.data(), static_cast<std::streamsize>(sql.size() + 1));
+    }
+
+    std::ostream* statement_log_ = nullptr;
     double driver_seconds_ = 0;
     std::uint64_t statements_ = 0;
 };

@@ -255,6 +255,7 @@ ResultSet MysqlBackend::query(const std::string& sql) {
 }
 
 void MysqlBackend::run(const std::string& sql, ResultSet* out) {
+    log_statement(sql);
     if (conn_ == nullptr) {
         try {
             connect();

@@ -110,6 +110,7 @@ int SqliteBackend::on_progress(void* self) {
 }
 
 void SqliteBackend::run(const std::string& sql, ResultSet* out) {
+    log_statement(sql);
     deadline_ = std::chrono::steady_clock::now() + statement_timeout_;
     timed_out_ = false;
     bool filled = false;

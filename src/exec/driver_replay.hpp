@@ -1,0 +1,25 @@
+#pragma once
+// The benchmark floor: replays a logged statement stream (see
+// Backend::set_statement_log) straight through the DBMS's C API, in the
+// smallest loop that reads every result, with none of eriq's work around it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "exec/backend.hpp"
+
+namespace eriq {
+
+struct ReplayFigures {
+    std::uint64_t statements = 0;
+    std::uint64_t errors = 0;
+    double seconds = 0;
+};
+
+// Reads a NUL-separated statement log.
+std::vector<std::string> read_statement_log(const std::string& path);
+
+// Replays `statements` on `spec` (sqlite or mysql); errors are counted, not fatal.
+ReplayFigures replay_statements(const ConnectionSpec& spec, const std::vector<std::string>& statements);
+
+}  // namespace eriq
