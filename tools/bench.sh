@@ -33,7 +33,9 @@ import json, sys
 label, path, floor, base = sys.argv[1:5]
 s = json.load(open(path))
 sps = s["statements"] / s["wall_seconds"]
-line = f"| {label} | {s['workers']} | {s['cases']} | {s['cases_per_second']:.1f} | {sps:.0f} | {100 * s['driver_share']:.1f}% | {100 * (1 - s['driver_share']):.1f}% |"
+# driver_seconds sums all workers: compare with the workers' total wall time.
+inside = s["driver_seconds"] / (s["wall_seconds"] * s["workers"])
+line = f"| {label} | {s['workers']} | {s['cases']} | {s['cases_per_second']:.1f} | {sps:.0f} | {100 * inside:.1f}% | {100 * (1 - inside):.1f}% |"
 line += f" {float(floor):.0f} ({100 * sps / float(floor):.0f}%) |" if floor != "-" else " - |"
 line += f" {s['cases_per_second'] / float(base):.2f}x |" if base != "-" else " - |"
 print(line)
@@ -42,17 +44,17 @@ PY
 
 echo "eriq benchmark, seed $seed, $(nproc) cores, $(date -u +%F)"
 echo
-echo "| target | jobs | cases | cases/s | statements/s | in driver | eriq's own share | floor statements/s (eriq's % of it) | speedup |"
+echo "| target | jobs | cases | cases/s | statements/s | in driver (per worker) | eriq's own share | floor statements/s (eriq's % of it) | speedup |"
 echo "|---|---|---|---|---|---|---|---|---|"
 
 campaign s1 --cases "$cases" --log-statements "$work/s1.log"
-floor=$(build/eriq-replay sqlite::memory: "$work/s1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
+floor=$(build/eriq-replay sqlite sqlite::memory: "$work/s1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
 report "SQLite :memory:" s1 "$floor" -
 campaign s2 --cases "$((cases * 2))" --jobs 2
 report "SQLite :memory:" s2 - "$(field "$work/s1/summary.json" cases_per_second)"
 
 campaign m1 --dialect mariadb --connect "$base_url/eriq_bench" --cases "$mcases" --log-statements "$work/m1.log"
-floor=$(build/eriq-replay "$base_url/eriq_bench" "$work/m1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
+floor=$(build/eriq-replay mariadb "$base_url/eriq_bench" "$work/m1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
 report "MariaDB $(field "$work/m1/summary.json" server_version | cut -d- -f1)" m1 "$floor" -
 campaign m2 --dialect mariadb --connect "$base_url/eriq_bench" --cases "$((mcases * 2))" --jobs 2
 report "MariaDB" m2 - "$(field "$work/m1/summary.json" cases_per_second)"

@@ -3,19 +3,35 @@
 // benchmark (tools/bench.sh) compares eriq-gen with.
 #include <fmt/format.h>
 
+#include "catalog/dialect.hpp"
+#include "engine/target.hpp"
 #include "exec/driver_replay.hpp"
+#include "gen/sql_text.hpp"
 
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        fmt::print(stderr, "usage: eriq-replay URL LOGFILE\n");
+    if (argc != 4) {
+        fmt::print(stderr, "usage: eriq-replay DIALECT URL LOGFILE\n");
         return 2;
     }
     try {
-        auto spec = eriq::ConnectionSpec::parse(argv[1]);
-        auto statements = eriq::read_statement_log(argv[2]);
-        auto f = eriq::replay_statements(spec, statements);
-        fmt::print("{{\"statements\": {}, \"errors\": {}, \"seconds\": {:.3f}, \"statements_per_second\": {:.1f}}}\n",
-                   f.statements, f.errors, f.seconds, f.seconds > 0 ? static_cast<double>(f.statements) / f.seconds : 0.0);
+        eriq::Dialect dialect =
+            eriq::load_dialect(eriq::resolve_data_path(fmt::format("dialects/{}.toml", argv[1])));
+        auto spec = eriq::ConnectionSpec::parse(argv[2]);
+        // What eriq runs while connecting: its database, then the session setup.
+        std::vector<std::string> prelude;
+        if (spec.driver == "mysql") {
+            const std::string db = "`" + spec.database + "`";
+            prelude.push_back(eriq::replace_all(dialect.create_database, "{db}", db));
+            prelude.push_back("USE " + db);
+            // eriq-gen's default statement timeout (the stream may hold statements that hit it).
+            prelude.push_back("SET SESSION max_statement_time = 10");
+        }
+        prelude.insert(prelude.end(), dialect.session_init.begin(), dialect.session_init.end());
+        auto f = eriq::replay_statements(spec, prelude, eriq::read_statement_log(argv[3]));
+        fmt::print(
+            "{{\"statements\": {}, \"errors\": {}, \"seconds\": {:.3f}, \"statements_per_second\": {:.1f}}}\n",
+            f.statements, f.errors, f.seconds,
+            f.seconds > 0 ? static_cast<double>(f.statements) / f.seconds : 0.0);
     } catch (const std::exception& e) {
         fmt::print(stderr, "eriq-replay: {}\n", e.what());
         return 2;

@@ -11,12 +11,14 @@
 namespace eriq {
 namespace {
 
-ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::vector<std::string>& statements) {
+ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+                            const std::vector<std::string>& statements) {
     sqlite3* db = nullptr;
     if (sqlite3_open(spec.database.c_str(), &db) != SQLITE_OK) {
         sqlite3_close(db);
         throw std::runtime_error("cannot open " + spec.database);
     }
+    for (const auto& sql : prelude) sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
     ReplayFigures f;
     const auto start = std::chrono::steady_clock::now();
     for (const auto& sql : statements) {
@@ -29,14 +31,21 @@ ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::vector<std::s
     return f;
 }
 
-ReplayFigures replay_mysql(const ConnectionSpec& spec, const std::vector<std::string>& statements) {
+ReplayFigures replay_mysql(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+                           const std::vector<std::string>& statements) {
     MYSQL* conn = mysql_init(nullptr);
-    // The stream starts with CREATE DATABASE / USE, so connect without a default database.
+    // The prelude creates and selects the database, so connect without one.
     if (!mysql_real_connect(conn, spec.host.c_str(), spec.user.c_str(), spec.password.c_str(),
                             nullptr, spec.port, nullptr, CLIENT_MULTI_STATEMENTS)) {
         std::string error = mysql_error(conn);
         mysql_close(conn);
         throw std::runtime_error("cannot connect to " + spec.redacted() + ": " + error);
+    }
+    for (const auto& sql : prelude) {
+        if (mysql_real_query(conn, sql.data(), sql.size()) != 0) continue;
+        do {
+            if (MYSQL_RES* res = mysql_store_result(conn)) mysql_free_result(res);
+        } while (mysql_next_result(conn) == 0);
     }
     ReplayFigures f;
     const auto start = std::chrono::steady_clock::now();
@@ -65,9 +74,10 @@ std::vector<std::string> read_statement_log(const std::string& path) {
     return out;
 }
 
-ReplayFigures replay_statements(const ConnectionSpec& spec, const std::vector<std::string>& statements) {
-    if (spec.driver == "sqlite") return replay_sqlite(spec, statements);
-    if (spec.driver == "mysql") return replay_mysql(spec, statements);
+ReplayFigures replay_statements(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+                                const std::vector<std::string>& statements) {
+    if (spec.driver == "sqlite") return replay_sqlite(spec, prelude, statements);
+    if (spec.driver == "mysql") return replay_mysql(spec, prelude, statements);
     throw std::invalid_argument("replay supports sqlite and mysql, not " + spec.driver);
 }
 

@@ -19,7 +19,10 @@ struct ReplayFigures {
 // Reads a NUL-separated statement log.
 std::vector<std::string> read_statement_log(const std::string& path);
 
-// Replays `statements` on `spec` (sqlite or mysql); errors are counted, not fatal.
-ReplayFigures replay_statements(const ConnectionSpec& spec, const std::vector<std::string>& statements);
+// Replays `statements` on `spec` (sqlite or mysql); errors are counted, not
+// fatal. `prelude` (creating and selecting the database, the dialect's session
+// setup: what eriq runs while connecting) runs first and is not timed.
+ReplayFigures replay_statements(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+                                const std::vector<std::string>& statements);
 
 }  // namespace eriq
