@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include <unistd.h>
 #include <chrono>
 #include <cstdio>
@@ -312,4 +314,19 @@ TEST_CASE("fault injector perturbs only marked queries", "[exec]") {
     CHECK(names_in(*inner, "sqlite_schema").empty());
     CHECK_THROWS_AS(faulty.query("SELECT nosuch()"), BackendError);
     CHECK(faulty.statements() == inner->statements());
+}
+
+TEST_CASE("a result above the row limit fails as result_too_large", "[exec]") {
+    BackendOptions options;
+    options.max_result_rows = 100;
+    auto backend = open_backend(ConnectionSpec::parse("sqlite::memory:"), options);
+    const std::string count_to = "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < {}) SELECT i FROM r";
+    CHECK(backend->query(fmt::format(fmt::runtime(count_to), 100)).rows.size() == 100);
+    try {
+        backend->query(fmt::format(fmt::runtime(count_to), 101));
+        FAIL("no error");
+    } catch (const BackendError& e) {
+        CHECK(e.kind == "result_too_large");
+        CHECK_FALSE(e.server_fault);
+    }
 }

@@ -43,6 +43,9 @@ struct BackendOptions {
     std::vector<std::string> session_init;
     // Template for creating the tool's own database on servers, {db} is replaced.
     std::string create_database = "CREATE DATABASE IF NOT EXISTS {db}";
+    // A result with more rows fails with kind "result_too_large": huge results
+    // (joins over big tables) cost memory and time and make poor bug reports.
+    std::size_t max_result_rows = 50000;
     // Allow a database that already holds tables the tool did not create.
     bool allow_foreign_objects = false;
 };

@@ -286,6 +286,14 @@ void MysqlBackend::run(const std::string& sql, ResultSet* out) {
         }
         if (result) {
             if (out != nullptr && !filled && mysql_num_fields(result.get()) > 0) {
+                if (mysql_num_rows(result.get()) > options_.max_result_rows) {
+                    result.reset();
+                    while (mysql_next_result(conn_) == 0)
+                        if (MYSQL_RES* rest = mysql_store_result(conn_)) mysql_free_result(rest);
+                    throw BackendError("result_too_large",
+                                       "the result has more than " +
+                                           std::to_string(options_.max_result_rows) + " rows");
+                }
                 read_result(result.get(), *out);
                 filled = true;
             }

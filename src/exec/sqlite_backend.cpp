@@ -60,7 +60,7 @@ Value column_value(sqlite3_stmt* stmt, int column) {
 }  // namespace
 
 SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& options)
-    : statement_timeout_(options.statement_timeout) {
+    : statement_timeout_(options.statement_timeout), max_result_rows_(options.max_result_rows) {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
     int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
     if (code != SQLITE_OK) {
@@ -148,6 +148,9 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, ResultSet* out) {
         if (code == SQLITE_DONE) return;
         if (code != SQLITE_ROW) throw_error(code);
         if (out == nullptr) continue;
+        if (out->rows.size() >= max_result_rows_)
+            throw BackendError("result_too_large",
+                               "the result has more than " + std::to_string(max_result_rows_) + " rows");
         std::vector<Value> row;
         row.reserve(static_cast<std::size_t>(columns));
         for (int i = 0; i < columns; ++i) row.push_back(column_value(stmt, i));

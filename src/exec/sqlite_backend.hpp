@@ -39,6 +39,7 @@ class SqliteBackend : public Backend {
 
     sqlite3* db_ = nullptr;
     std::chrono::milliseconds statement_timeout_;
+    std::size_t max_result_rows_;
     std::chrono::steady_clock::time_point deadline_;
     bool timed_out_ = false;
 };

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <memory>
 #include <set>
@@ -262,4 +264,22 @@ TEST_CASE("mysql client read timeout counts as a timeout not a crash", "[mariadb
                 .text;
     }
     CHECK(remaining == "0");
+}
+
+TEST_CASE("a MariaDB result above the row limit fails as result_too_large", "[mariadb][exec]") {
+    BackendOptions options;
+    options.max_result_rows = 100;
+    auto backend = open_backend(spec_for_db("eriq_exec_rows"), options);
+    const std::string count_to =
+        "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < {}) SELECT i FROM r";
+    CHECK(backend->query(fmt::format(fmt::runtime(count_to), 100)).rows.size() == 100);
+    try {
+        backend->query(fmt::format(fmt::runtime(count_to), 101));
+        FAIL("no error");
+    } catch (const BackendError& e) {
+        CHECK(e.kind == "result_too_large");
+    }
+    // The connection is still usable afterwards.
+    CHECK(backend->query("SELECT 1").rows.size() == 1);
+    backend->execute("DROP DATABASE eriq_exec_rows");
 }
