@@ -130,7 +130,8 @@ TEST_CASE("types_of returns exactly the types of one family", "[catalog]") {
     std::size_t total = 0;
     for (const std::string& family : eriq::all_families()) total += d.types_of(family).size();
     CHECK(total == d.types.size());
-    CHECK(d.types_of("spatial").empty());
+    // A family the dialect has no type of yields nothing.
+    CHECK(load_dialect(shipped("sqlite")).types_of("spatial").empty());
 }
 
 TEST_CASE("function names keep their spelling and get an upper case key", "[catalog]") {
@@ -238,4 +239,38 @@ TEST_CASE("templates fill positional placeholders and keep other braces", "[cata
     CHECK(found[0].index == 10);
     CHECK(found[0].offset == 2);
     CHECK(found[1].index == 3);
+}
+
+TEST_CASE("shipped postgres dialect loads with typed literals and its own spellings", "[catalog]") {
+    Dialect d = load_dialect(shipped("postgres"));
+    CHECK(d.name == "postgres");
+    CHECK(d.driver == "postgres");
+    CHECK(starts_with(d.default_connect, "postgres://"));
+    CHECK(d.functions.size() >= 100);
+    CHECK(d.aggregates.size() >= 15);
+    CHECK_FALSE(d.has("temp_table_single_reference"));
+    CHECK(d.has("cte_materialized"));
+    CHECK(d.has("full_join"));
+    CHECK(d.order_tiebreak.empty());
+    CHECK(d.create_database.find("LC_COLLATE 'C'") != std::string::npos);
+    CHECK(d.session_init.at(0) == "SET TimeZone = 'UTC'");
+    CHECK(d.representations.at("TEMPT").setup ==
+          std::vector<std::string>{"CREATE TEMP TABLE {name} AS {I}"});
+    CHECK(d.representations.at("TEMPT").teardown ==
+          std::vector<std::string>{"DROP TABLE IF EXISTS pg_temp.{name}"});
+    for (const char* name : {"RANDOM", "NOW", "CLOCK_TIMESTAMP", "GEN_RANDOM_UUID", "PG_SLEEP"})
+        CHECK(d.nondeterministic.count(name) == 1);
+    REQUIRE(d.types_of("bool").size() == 1);
+    CHECK(d.types_of("bool")[0]->name == "boolean");
+    // Untyped '...' literals cannot choose between overloads: temporal and JSON ones are typed.
+    for (const char* family : {"temporal", "json"})
+        for (const eriq::TypeInfo* type : d.types_of(family)) {
+            INFO(type->name);
+            CHECK(type->random.kind == "none");
+            for (const std::string& value : type->values)
+                CHECK((value == "NULL" || starts_with(value, "DATE '") ||
+                       starts_with(value, "TIMESTAMP '") || starts_with(value, "TIME '") ||
+                       value.ends_with("::jsonb")));
+        }
+    require_no_nondeterministic_entries(d);
 }

@@ -158,3 +158,27 @@ TEST_CASE("knob overrides are validated", "[dsl]") {
     CHECK_THROWS_WITH(dsl::override_knobs_from_file(g, path),
                       Catch::Contains(path + ":2:9: unknown knob 'bogus'"));
 }
+
+TEST_CASE("the postgres grammar keeps boolean expressions within the depth budget", "[dsl]") {
+    Dialect d = load_dialect(source("dialects/postgres.toml"));
+    dsl::Grammar g = dsl::load_grammar(source("grammars/postgres.toml"));
+    CHECK(g.dialect == "postgres");
+    CHECK_NOTHROW(check_grammar(g, d));
+    // Mostly boolean columns: comparisons over booleans then nest predicates as deep as
+    // expr_bool allows, which must still end at a column or literal.
+    dsl::override_knob(g, "family_bool", 30);
+    CaseGenerator gen(g, d);
+    int produced = 0;
+    std::size_t longest = 0;
+    for (std::uint64_t round = 0; round < 30; ++round) {
+        GeneratedDatabase db = gen.database(round);
+        for (int k = 0; k < 10; ++k) {
+            auto tc = gen.generate(db, round, k);
+            if (!tc) continue;
+            ++produced;
+            longest = std::max(longest, tc->intermediate.size() + tc->referencing.size());
+        }
+    }
+    CHECK(produced >= 250);
+    CHECK(longest < 100000);
+}

@@ -227,7 +227,8 @@ TEST_CASE("eriq-gen --case prints every variant and exits 0 when consistent", "[
     CHECK(text.find("CREATE VIEW eriq_view_case AS SELECT c0 AS vc_0") != std::string::npos);
 }
 
-TEST_CASE("a statement past the timeout is discarded and the campaign goes on", "[engine][campaign]") {
+TEST_CASE("a statement past the timeout is discarded and the campaign goes on",
+          "[engine][campaign]") {
     RunOptions o;
     o.dialect = "sqlite";
     o.grammar_file = source("tests/data/grammars/slow_sqlite.toml");
@@ -245,7 +246,8 @@ TEST_CASE("a statement past the timeout is discarded and the campaign goes on", 
     CHECK(s.valid + s.discarded_total() == s.cases);
 }
 
-TEST_CASE("two SQLite workers share one budget, one output folder and one summary", "[engine][campaign]") {
+TEST_CASE("two SQLite workers share one budget, one output folder and one summary",
+          "[engine][campaign]") {
     RunOptions o;
     o.dialect = "sqlite";
     o.rules_file = source("rules/repr.toml");

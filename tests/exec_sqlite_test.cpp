@@ -320,7 +320,9 @@ TEST_CASE("a result above the row limit fails as result_too_large", "[exec]") {
     BackendOptions options;
     options.max_result_rows = 100;
     auto backend = open_backend(ConnectionSpec::parse("sqlite::memory:"), options);
-    const std::string count_to = "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < {}) SELECT i FROM r";
+    const std::string count_to =
+        "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < {}) SELECT i "
+        "FROM r";
     CHECK(backend->query(fmt::format(fmt::runtime(count_to), 100)).rows.size() == 100);
     try {
         backend->query(fmt::format(fmt::runtime(count_to), 101));

@@ -151,11 +151,31 @@ TEST_CASE("database state respects the table and row knobs and includes boundary
     for (std::uint64_t s = 0; s < 50; ++s) {
         auto db = gen.database(s);
         REQUIRE(db.tables.size() >= 1);
-        REQUIRE(db.tables.size() <= 2);
-        CHECK(db.schema.size() == db.tables.size());
+        REQUIRE(db.tables.size() <= static_cast<std::size_t>(l.grammar.knob("tables_max", 0)));
+        // One CREATE TABLE per table, then its indexes.
+        CHECK(db.schema.size() >= db.tables.size());
+        CHECK(std::count_if(db.schema.begin(), db.schema.end(), [](const std::string& s) {
+                  return s.rfind("CREATE TABLE", 0) == 0;
+              }) == static_cast<std::ptrdiff_t>(db.tables.size()));
         saw_two_tables = saw_two_tables || db.tables.size() == 2;
         for (const auto& r : db.rows) saw_null = saw_null || r.find("NULL") != std::string::npos;
     }
     CHECK(saw_null);
     CHECK(saw_two_tables);
+}
+
+TEST_CASE("boolean columns cannot make a derivation recurse without end", "[gen]") {
+    // The shared grammar alone gives bool no short way out (expr_bool -> pred ->
+    // comparisons over bool): the hard depth cap must end it, not the stack.
+    Dialect d = load_dialect(source("dialects/postgres.toml"));
+    dsl::Grammar g = dsl::load_grammar(source("grammars/common.toml"));
+    REQUIRE_FALSE(d.types_of("bool").empty());
+    CaseGenerator gen(g, d);
+    int produced = 0;
+    for (std::uint64_t round = 0; round < 30; ++round) {
+        auto db = gen.database(round);
+        for (int k = 0; k < 10; ++k)
+            if (gen.generate(db, round, k)) ++produced;
+    }
+    CHECK(produced >= 250);
 }

@@ -221,10 +221,10 @@ TEST_CASE("report writer writes one folder per finding and an index", "[report]"
 
     const auto index = lines(read_file(tmp.path / "findings" / "index.jsonl"));
     REQUIRE(index.size() == 2);
-    CHECK(index[0] ==
-          "{\"id\":\"000001-" + signature +
-              "\",\"pattern\":\"VIEW=TEMPT\u2260CTE\",\"signature\":\"" + signature +
-              "\",\"seed\":18446744073709551615,\"case_index\":3,\"query_index\":0,\"dialect\":\"sqlite\"}");
+    CHECK(index[0] == "{\"id\":\"000001-" + signature +
+                          "\",\"pattern\":\"VIEW=TEMPT\u2260CTE\",\"signature\":\"" + signature +
+                          "\",\"seed\":18446744073709551615,\"case_index\":3,\"query_index\":0,"
+                          "\"dialect\":\"sqlite\"}");
     CHECK(index[1].rfind("{\"id\":\"000002-", 0) == 0);
 
     const std::string report = read_file(first / "report.json");

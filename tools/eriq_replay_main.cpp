@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
         prelude.insert(prelude.end(), dialect.session_init.begin(), dialect.session_init.end());
         auto f = eriq::replay_statements(spec, prelude, eriq::read_statement_log(argv[3]));
         fmt::print(
-            "{{\"statements\": {}, \"errors\": {}, \"seconds\": {:.3f}, \"statements_per_second\": {:.1f}}}\n",
+            "{{\"statements\": {}, \"errors\": {}, \"seconds\": {:.3f}, \"statements_per_second\": "
+            "{:.1f}}}\n",
             f.statements, f.errors, f.seconds,
             f.seconds > 0 ? static_cast<double>(f.statements) / f.seconds : 0.0);
     } catch (const std::exception& e) {

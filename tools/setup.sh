@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages eriq needs (when missing) and builds it into build/.
 #   tools/setup.sh            packages for building and running eriq
-#   tools/setup.sh --server   also mariadb-server, for the live tests
+#   tools/setup.sh --server   also mariadb-server and postgresql, for the live tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3)
-[ "${1:-}" = "--server" ] && packages+=(mariadb-server mariadb-client)
+[ "${1:-}" = "--server" ] && packages+=(mariadb-server mariadb-client postgresql)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -30,15 +30,28 @@ if [ "$(id -u)" = 0 ]; then
   run_as=(runuser -u postgres --)
 fi
 
+# On any failure below, leave no server and no directory behind.
+started=
+cleanup_on_failure() {
+  if [ -n "$started" ]; then
+    "${run_as[@]}" "$bindir/pg_ctl" -D "$dir/data" stop -m immediate >/dev/null 2>&1
+  fi
+  rm -rf "$dir"
+}
+trap 'status=$?; [ "$status" = 0 ] || cleanup_on_failure' EXIT
+
 # The superuser only logs in over the private socket directory (trust); TCP connections
 # on 127.0.0.1 always need a password.
 "${run_as[@]}" "$bindir/initdb" -D "$dir/data" -U postgres -E UTF8 --locale=C \
   --auth-local=trust --auth-host=scram-sha-256 >"$dir/initdb.log" 2>&1 || {
   cat "$dir/initdb.log" >&2; exit 1; }
 
-"${run_as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100" \
+server_options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=100"
+# A throwaway server needs no crash safety.
+server_options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+"${run_as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 -o "$server_options" \
   start >/dev/null || { cat "$dir/log" >&2; exit 1; }
+started=1
 pid=$(head -1 "$dir/data/postmaster.pid")
 
 pass=eriq-test-pw

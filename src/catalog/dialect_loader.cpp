@@ -96,9 +96,9 @@ class DialectReader {
 
   private:
     static constexpr std::string_view kTopLevel[] = {
-        "name",     "driver",           "default_connect", "session_init",   "create_database",
-        "analyze",  "fill_table",       "index_expressions", "nondeterministic", "capabilities",
-        "order_tiebreak", "type",       "function",        "aggregate",      "representation",
+        "name",           "driver",     "default_connect",   "session_init",     "create_database",
+        "analyze",        "fill_table", "index_expressions", "nondeterministic", "capabilities",
+        "order_tiebreak", "type",       "function",          "aggregate",        "representation",
         "benign"};
     static constexpr std::string_view kTypeKeys[] = {"name",   "family", "weight",
                                                      "values", "random", "indexable"};

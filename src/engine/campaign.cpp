@@ -45,7 +45,8 @@ int run_dry(const RunOptions& options) {
     CaseGenerator gen(t.grammar, t.dialect);
     const std::uint64_t seed = choose_seed(options);
     const auto per_db = static_cast<int>(t.grammar.knob("queries_per_database", 10));
-    const int per_intermediate = std::max(1, static_cast<int>(t.grammar.knob("queries_per_intermediate", 3)));
+    const int per_intermediate =
+        std::max(1, static_cast<int>(t.grammar.knob("queries_per_intermediate", 3)));
     const std::int64_t total = options.max_cases < 0 ? 10 : options.max_cases;
     std::int64_t produced = 0;
     for (std::uint64_t round = 0; produced < total; ++round) {
@@ -133,7 +134,8 @@ CampaignResult execute_campaign(const RunOptions& options) {
                           summary_json(shared.stats, facts));
     if (options.verbosity > 0) fmt::print(stderr, "{}", summary_text(shared.stats, facts));
     for (const auto& f : failures)
-        if (!f.empty() && options.verbosity > 0) fmt::print(stderr, "eriq: a worker stopped: {}\n", f);
+        if (!f.empty() && options.verbosity > 0)
+            fmt::print(stderr, "eriq: a worker stopped: {}\n", f);
     return {shared.stats, facts};
 }
 

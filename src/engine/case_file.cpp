@@ -126,7 +126,7 @@ int run_case_file(RunOptions options, bool dialect_given) {
     CaseRunner runner(*backend, t.dialect, t.rules);
     runner.load_database(tc);
     CaseOutcome outcome = runner.run(tc, "case");
-    backend->reset_workspace();
+    if (outcome.verdict != Verdict::ServerFault) backend->reset_workspace();
 
     for (const auto& v : outcome.variants) {
         fmt::print("== {} ==\n", v.variant.representation);

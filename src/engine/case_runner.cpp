@@ -16,7 +16,9 @@ struct Failure {
 }  // namespace
 
 CaseRunner::CaseRunner(Backend& backend, const Dialect& dialect, const RuleSet& rules)
-    : backend_(backend), dialect_(dialect), rules_(rules),
+    : backend_(backend),
+      dialect_(dialect),
+      rules_(rules),
       reps_(representations_for(rules, dialect)) {}
 
 void CaseRunner::load_database(const TestCase& tc) {
@@ -121,9 +123,11 @@ void CaseRunner::judge(const TestCase& tc, CaseOutcome& outcome) const {
     }
     // The results move into the comparison and back, so large results are not copied.
     std::vector<NamedResult> results;
-    for (auto& v : outcome.variants) results.push_back({v.variant.representation, std::move(v.result)});
+    for (auto& v : outcome.variants)
+        results.push_back({v.variant.representation, std::move(v.result)});
     outcome.classification = classify(results, outcome.skipped);
-    for (std::size_t i = 0; i < results.size(); ++i) outcome.variants[i].result = std::move(results[i].result);
+    for (std::size_t i = 0; i < results.size(); ++i)
+        outcome.variants[i].result = std::move(results[i].result);
     if (outcome.classification.consistent) {
         outcome.verdict = Verdict::Consistent;
     } else if (const BenignDifference* b = matching_benign(dialect_, tc, outcome.classification)) {

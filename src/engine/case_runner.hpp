@@ -19,7 +19,7 @@
 namespace eriq {
 
 class CaseRunner {
-public:
+  public:
     CaseRunner(Backend& backend, const Dialect& dialect, const RuleSet& rules);
 
     // Runs the case's schema and rows (D). Throws BackendError when they fail.
@@ -33,7 +33,7 @@ public:
 
     const std::vector<Representation>& representations() const { return reps_; }
 
-private:
+  private:
     void judge(const TestCase& tc, CaseOutcome& outcome) const;
 
     Backend& backend_;

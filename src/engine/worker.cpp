@@ -30,9 +30,11 @@ std::unique_ptr<Backend> connect_with_backoff(const CampaignShared& shared,
 }
 
 class Worker {
-public:
+  public:
     Worker(CampaignShared& shared, int id, int jobs)
-        : shared_(shared), id_(id), jobs_(jobs),
+        : shared_(shared),
+          id_(id),
+          jobs_(jobs),
           spec_(worker_connection(shared.target.connection, id, jobs)) {}
 
     WorkerTotals run() {
@@ -53,7 +55,7 @@ public:
         return totals_;
     }
 
-private:
+  private:
     void run_round(std::uint64_t round) {
         const Target& t = shared_.target;
         const std::uint64_t round_seed = mix_seed(shared_.seed, round);
@@ -84,9 +86,11 @@ private:
             ++shared_.stats.databases;
         }
         const int intermediates = static_cast<int>(t.grammar.knob("queries_per_database", 10));
-        const int per_intermediate = std::max(1, static_cast<int>(t.grammar.knob("queries_per_intermediate", 3)));
+        const int per_intermediate =
+            std::max(1, static_cast<int>(t.grammar.knob("queries_per_intermediate", 3)));
         for (int k = 0; k < intermediates && !shared_.out_of_budget(); ++k) {
-            std::vector<TestCase> group = shared_.generator.generate_group(db, round_seed, k, per_intermediate);
+            std::vector<TestCase> group =
+                shared_.generator.generate_group(db, round_seed, k, per_intermediate);
             if (group.empty()) {
                 std::lock_guard lock(shared_.mutex);
                 ++shared_.stats.generation_failures;
@@ -99,7 +103,8 @@ private:
             } catch (const std::exception& e) {
                 std::lock_guard lock(shared_.mutex);
                 ++shared_.stats.tool_errors;
-                if (shared_.options.verbosity > 0) fmt::print(stderr, "eriq: internal error: {}\n", e.what());
+                if (shared_.options.verbosity > 0)
+                    fmt::print(stderr, "eriq: internal error: {}\n", e.what());
                 continue;
             }
             for (std::size_t i = 0; i < outcomes.size(); ++i) record(group[i], outcomes[i]);
@@ -122,11 +127,13 @@ private:
     }
 
     void record(const TestCase& tc, const CaseOutcome& outcome) {
-        const bool report = outcome.verdict == Verdict::Inconsistent || outcome.verdict == Verdict::ServerFault;
+        const bool report =
+            outcome.verdict == Verdict::Inconsistent || outcome.verdict == Verdict::ServerFault;
         std::filesystem::path dir;
         if (report) {
             CaseOutcome shown = outcome;
-            if (shown.verdict == Verdict::ServerFault) shown.classification.pattern = "server_fault";
+            if (shown.verdict == Verdict::ServerFault)
+                shown.classification.pattern = "server_fault";
             dir = shared_.writer.write(tc, shown, context());
         }
         std::lock_guard lock(shared_.mutex);
@@ -185,8 +192,7 @@ double CampaignShared::elapsed_seconds() const {
 }
 
 bool CampaignShared::out_of_budget() const {
-    return stop.load() ||
-           (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
+    return stop.load() || (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
            (options.time_limit_seconds > 0 && elapsed_seconds() >= options.time_limit_seconds);
 }
 
@@ -195,9 +201,9 @@ ConnectionSpec worker_connection(const ConnectionSpec& spec, int id, int jobs) {
     if (jobs <= 1 || s.database == ":memory:") return s;
     if (s.driver == "sqlite") {
         auto dot = s.database.rfind('.');
-        s.database = dot == std::string::npos
-                         ? fmt::format("{}_w{}", s.database, id)
-                         : fmt::format("{}_w{}{}", s.database.substr(0, dot), id, s.database.substr(dot));
+        s.database = dot == std::string::npos ? fmt::format("{}_w{}", s.database, id)
+                                              : fmt::format("{}_w{}{}", s.database.substr(0, dot),
+                                                            id, s.database.substr(dot));
     } else {
         s.database = fmt::format("{}_w{}", s.database, id);
     }

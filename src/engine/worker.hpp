@@ -21,8 +21,13 @@ namespace eriq {
 struct CampaignShared {
     CampaignShared(const Target& t, const CaseGenerator& g, const RunOptions& o, ReportWriter& w,
                    std::uint64_t seed_, const std::atomic<bool>& stop_)
-        : target(t), generator(g), options(o), writer(w), seed(seed_),
-          start(std::chrono::steady_clock::now()), stop(stop_) {}
+        : target(t),
+          generator(g),
+          options(o),
+          writer(w),
+          seed(seed_),
+          start(std::chrono::steady_clock::now()),
+          stop(stop_) {}
 
     const Target& target;
     const CaseGenerator& generator;

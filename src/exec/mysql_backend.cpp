@@ -90,11 +90,19 @@ ValueKind field_kind(const MYSQL_FIELD& field) {
         case MYSQL_TYPE_TIMESTAMP2:
             return ValueKind::Temporal;
         case MYSQL_TYPE_BIT:
-            return ValueKind::Bytes;
+            return ValueKind::Int;  // converted by bit_value_text
         default:
             if (field.charsetnr == kBinaryCharset) return ValueKind::Bytes;
             return is_json_field(field) ? ValueKind::Json : ValueKind::Text;
     }
+}
+
+// A BIT value arrives as big-endian bytes; the same value computed by an
+// expression arrives as an integer, so BIT is read as the number it holds.
+std::string bit_value_text(const char* bytes, unsigned long length) {
+    std::uint64_t v = 0;
+    for (unsigned long i = 0; i < length; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[i]);
+    return std::to_string(v);
 }
 
 void read_result(MYSQL_RES* result, ResultSet& out) {
@@ -114,6 +122,8 @@ void read_result(MYSQL_RES* result, ResultSet& out) {
         for (unsigned i = 0; i < count; ++i) {
             if (row[i] == nullptr) {
                 values.push_back(Value::null());
+            } else if (fields[i].type == MYSQL_TYPE_BIT) {
+                values.push_back({ValueKind::Int, bit_value_text(row[i], lengths[i])});
             } else {
                 values.push_back({kinds[i], std::string(row[i], lengths[i])});
             }

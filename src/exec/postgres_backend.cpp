@@ -323,6 +323,7 @@ ResultSet PostgresBackend::query(const std::string& sql) {
 }
 
 void PostgresBackend::run(const std::string& sql, ResultSet* out) {
+    log_statement(sql);
     if (conn_ == nullptr) {
         try {
             connect();
@@ -423,7 +424,7 @@ void PostgresBackend::fail(const std::string& sqlstate, const std::string& raw_m
         throw BackendError("connection_lost", message, true);
     }
     // An explicit BEGIN in the failed text leaves the session in an aborted transaction.
-    if (PQtransactionStatus(conn_) == PQTRANS_INERROR) ResultPtr(PQexec(conn_, "ROLLBACK"));
+    if (PQtransactionStatus(conn_) == PQTRANS_INERROR) PQclear(PQexec(conn_, "ROLLBACK"));
     throw BackendError(postgres_error_kind(sqlstate), message);
 }
 

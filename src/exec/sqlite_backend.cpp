@@ -149,8 +149,8 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, ResultSet* out) {
         if (code != SQLITE_ROW) throw_error(code);
         if (out == nullptr) continue;
         if (out->rows.size() >= max_result_rows_)
-            throw BackendError("result_too_large",
-                               "the result has more than " + std::to_string(max_result_rows_) + " rows");
+            throw BackendError("result_too_large", "the result has more than " +
+                                                       std::to_string(max_result_rows_) + " rows");
         std::vector<Value> row;
         row.reserve(static_cast<std::size_t>(columns));
         for (int i = 0; i < columns; ++i) row.push_back(column_value(stmt, i));

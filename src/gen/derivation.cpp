@@ -115,6 +115,11 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
                                                          const std::string& family, int depth) {
     const dsl::Production* prod = production_for(name, family);
     if (!prod) return std::nullopt;
+    // The minimum heights ignore type families, so a family whose productions
+    // have no short way out (e.g. bool: expr_bool -> pred -> @func(expr) over
+    // bool arguments) could recurse on; past twice the limit the derivation
+    // fails and the caller backtracks to another alternative.
+    if (depth > 2 * max_depth_ + 4) return std::nullopt;
     const bool scoped = g_.scoped.count(name) > 0;
     if (scoped) state_.scopes.emplace_back();
 

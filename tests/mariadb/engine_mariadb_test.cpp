@@ -76,7 +76,8 @@ TEST_CASE("a seeded MariaDB campaign runs without tool errors", "[mariadb][campa
     o.connect = fmt::format("mysql://{}:{}@{}:{}/{}", spec.user, spec.password, spec.host,
                             spec.port, spec.database);
     o.rules_file = source("rules/repr.toml");
-    o.seed = 11;
+    o.seed =
+        12;  // seed 11 crashes MariaDB 10.11.19: tests/data/cases/mariadb_crash_view_distinct.toml
     o.max_cases = 600;
     o.out_dir = (std::filesystem::temp_directory_path() / "eriq-mariadb-campaign").string();
     std::filesystem::remove_all(o.out_dir);
@@ -150,7 +151,8 @@ TEST_CASE("two MariaDB workers each use only their own database", "[mariadb][cam
     CHECK(s.server_faults == 0);
     // A worker dropping or creating the other's objects would show up as
     // "table doesn't exist" (1146), "unknown table" (1051) or "already exists" (1050).
-    for (const char* kind : {"mysql:1146", "mysql:1051", "mysql:1050"}) CHECK(s.discarded.count(kind) == 0);
+    for (const char* kind : {"mysql:1146", "mysql:1051", "mysql:1050"})
+        CHECK(s.discarded.count(kind) == 0);
     for (const char* db : {"eriq_jobs_test_w0", "eriq_jobs_test_w1"}) {
         auto names = objects_in(db);
         INFO(db);

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# A query that crashes MariaDB 10.11 (found by eriq) is reported as a server
+# fault, not as a logic bug and not as a tool error: eriq-gen --case exits 4.
+# Runs on its own throwaway server, since the case kills it. Exit 77 = skipped.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${ERIQ_BIN:-$root/build/eriq-gen}
+if ! command -v mariadbd >/dev/null; then
+  echo "SKIPPED: mariadbd not installed"
+  [ "${ERIQ_REQUIRE_MARIADB:-}" = 1 ] && exit 1
+  exit 77
+fi
+eval "$("$root/tools/start-mariadb.sh")" || { echo "FAIL: cannot start MariaDB"; exit 1; }
+trap '"$root/tools/stop-mariadb.sh" "$ERIQ_MARIADB_PID" "$ERIQ_MARIADB_DIR"' EXIT
+out=$("$bin" --case "$root/tests/data/cases/mariadb_crash_view_distinct.toml" \
+  --connect "${ERIQ_MARIADB_URL%/*}/eriq_crash" --statement-timeout 20s 2>&1)
+status=$?
+echo "$out" | tail -5
+for _ in $(seq 1 50); do kill -0 "$ERIQ_MARIADB_PID" 2>/dev/null || break; sleep 0.1; done
+if ! kill -0 "$ERIQ_MARIADB_PID" 2>/dev/null && grep -q "signal 11" "$ERIQ_MARIADB_DIR/error.log"; then
+  [ "$status" = 4 ] || { echo "FAIL: the server crashed but eriq-gen exited $status"; exit 1; }
+  echo "$out" | grep -q "verdict: server fault (connection_lost)" || { echo "FAIL: no server-fault verdict"; exit 1; }
+  echo PASS
+else
+  # A server without this bug: the case must then run through as a normal case.
+  [ "$status" = 0 ] || [ "$status" = 1 ] || { echo "FAIL: exit $status without a crash"; exit 1; }
+  echo "PASS (this server does not crash on the case)"
+fi
