@@ -19,11 +19,13 @@ const char* kUsage = R"(usage: eriq-gen [options]
 
 Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.
 
-  --dialect NAME        dialect: sqlite (default), mariadb, mysql  (dialects/NAME.toml)
+  --dialect NAME        sqlite (default), mariadb, mysql, postgres, tidb, oceanbase
+                        (dialects/NAME.toml)
   --dialect-file FILE   a dialect file other than dialects/NAME.toml
   --grammar FILE        grammar file (default grammars/<dialect>.toml)
   --rules FILE          representation rules (default rules/repr.toml)
-  --connect URL         sqlite::memory:, sqlite:///path.db, mysql://user:pass@127.0.0.1:3306/db
+  --connect URL         sqlite::memory:, sqlite:///path.db, mysql://user:pass@127.0.0.1:3306/db,
+                        postgres://user:pass@127.0.0.1:5432/db
   --seed N              campaign seed; the same seed and files give the same SQL
   --time DURATION       stop after e.g. 90s, 5m, 2h (default 60s when --cases is not given)
   --cases N             stop after N cases
