@@ -35,6 +35,9 @@ Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.
                         exit 1 on an inconsistency, 0 when consistent, 3 when discarded
   --weight KNOB=VALUE   override a grammar knob (repeatable), e.g. --weight union=0
   --weights FILE        override knobs from a TOML file of knob = value lines
+  --stats FILE          write per production, function and type family how many cases used
+                        it and how many of those were invalid (JSON), and print a table
+                        (coverage, never generated, highest invalid shares, down-weighted)
   --statement-timeout D per-statement timeout (default 10s)
   --allow-foreign-objects  use a database that holds tables eriq did not create
   --log-statements FILE append every statement sent to FILE (NUL-separated; FILE.w<i>
@@ -136,6 +139,8 @@ int main(int argc, char** argv) {
             }
         } else if (a == "--weights") {
             o.weights_file = value;
+        } else if (a == "--stats") {
+            o.stats_file = value;
         } else {
             usage_error(fmt::format("unknown option '{}'", a));
         }

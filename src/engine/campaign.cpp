@@ -79,6 +79,8 @@ int run_campaign(const RunOptions& options) {
 CampaignResult execute_campaign(const RunOptions& options) {
     Target t = load_target(options);
     CaseGenerator gen(t.grammar, t.dialect);
+    AdaptiveWeights adaptive(gen.index(), t.grammar);
+    gen.set_adaptive_weights(&adaptive);
     const int jobs = std::max(1, options.jobs);
 
     g_stop.store(false);
@@ -87,7 +89,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
 
     std::filesystem::create_directories(options.out_dir);
     ReportWriter writer(options.out_dir);
-    CampaignShared shared(t, gen, options, writer, choose_seed(options), g_stop);
+    CampaignShared shared(t, gen, adaptive, options, writer, choose_seed(options), g_stop);
     if (options.verbosity > 0)
         fmt::print(stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {}\n",
                    t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir);
@@ -130,9 +132,16 @@ CampaignResult execute_campaign(const RunOptions& options) {
         facts.driver_seconds += w.driver_seconds;
         facts.statements += w.statements;
     }
+    shared.stats.down_weighted = adaptive.lowered();
     write_file_atomically(std::filesystem::path(options.out_dir) / "summary.json",
                           summary_json(shared.stats, facts));
-    if (options.verbosity > 0) fmt::print(stderr, "{}", summary_text(shared.stats, facts));
+    if (!options.stats_file.empty())
+        write_file_atomically(options.stats_file, shared.generation.json(adaptive.lowered()));
+    if (options.verbosity > 0) {
+        fmt::print(stderr, "{}", summary_text(shared.stats, facts));
+        if (!options.stats_file.empty())
+            fmt::print(stderr, "{}", shared.generation.text(adaptive.lowered()));
+    }
     for (const auto& f : failures)
         if (!f.empty() && options.verbosity > 0)
             fmt::print(stderr, "eriq: a worker stopped: {}\n", f);

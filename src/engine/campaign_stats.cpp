@@ -100,6 +100,23 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.number(f.wall_seconds);
     w.key("driver_share");
     w.number(f.wall_seconds > 0 ? f.driver_seconds / f.wall_seconds : 0.0);
+    w.key("down_weighted");
+    w.begin_array();
+    for (const auto& d : s.down_weighted) {
+        w.begin_object();
+        w.key("kind");
+        w.string(d.kind);
+        w.key("name");
+        w.string(d.name);
+        w.key("factor");
+        w.number(d.factor);
+        w.key("generated");
+        w.integer(d.usage.generated);
+        w.key("invalid");
+        w.integer(d.usage.invalid);
+        w.end_object();
+    }
+    w.end_array();
     w.end_object();
     return w.str() + "\n";
 }
@@ -121,6 +138,11 @@ std::string summary_text(const CampaignStats& s, const RunFacts& f) {
     if (!s.discarded.empty()) {
         out += "  discarded by kind:\n";
         for (const auto& [k, v] : s.discarded) out += fmt::format("    {:>7}  {}\n", v, k);
+    }
+    if (!s.down_weighted.empty()) {
+        out += "  down-weighted (kept failing):";
+        for (const auto& d : s.down_weighted) out += fmt::format(" {} {}", d.kind, d.name);
+        out += "\n";
     }
     if (!s.patterns.empty()) {
         out += "  findings by pattern:\n";

@@ -5,6 +5,9 @@
 #include <map>
 #include <string>
 
+#include <vector>
+
+#include "gen/generation_stats.hpp"
 #include "oracle/verdict.hpp"
 
 namespace eriq {
@@ -22,6 +25,7 @@ struct CampaignStats {
     std::int64_t databases = 0;
     std::map<std::string, std::int64_t> discarded;  // by error kind
     std::map<std::string, std::int64_t> patterns;   // findings by pattern
+    std::vector<DownWeight> down_weighted;          // lowered during the campaign
 
     void tally(const CaseOutcome& outcome);
     std::int64_t discarded_total() const;

@@ -21,6 +21,7 @@ struct RunOptions {
     std::string statement_log;      // --log-statements: every SQL text sent, NUL-separated
     int jobs = 1;                   // parallel workers, each with its own database
     std::string out_dir = "eriq-out";
+    std::string stats_file;  // --stats: generation statistics as JSON
     std::vector<std::pair<std::string, double>> weights;
     std::string weights_file;
     std::string case_file;

@@ -138,6 +138,7 @@ class Worker {
         }
         std::lock_guard lock(shared_.mutex);
         shared_.stats.tally(outcome);
+        if (outcome.verdict != Verdict::ServerFault) learn(tc, outcome);
         if (report && shared_.options.verbosity > 0)
             fmt::print(stderr, "\neriq: {} {} -> {}\n",
                        outcome.verdict == Verdict::ServerFault ? "server fault" : "finding",
@@ -147,6 +148,17 @@ class Worker {
         if (!report && outcome.verdict == Verdict::Discarded && shared_.options.verbosity > 1)
             fmt::print(stderr, "eriq: discarded ({}): {}\n", outcome.discard_kind,
                        outcome.variants.empty() ? "" : outcome.variants.back().error);
+    }
+
+    // Feeds the generation stats and lowers the weight of what keeps failing. Caller holds the
+    // mutex.
+    void learn(const TestCase& tc, const CaseOutcome& outcome) {
+        shared_.generation.record(tc.features, outcome.verdict == Verdict::Discarded);
+        for (const auto& d : shared_.adaptive.review(shared_.generation, tc.features))
+            if (shared_.options.verbosity > 0)
+                fmt::print(stderr,
+                           "\neriq: lowering the weight of {} {} x{} ({} of {} cases invalid)\n",
+                           d.kind, d.name, d.factor, d.usage.invalid, d.usage.generated);
     }
 
     ReportContext context() {

@@ -12,22 +12,26 @@
 #include "engine/campaign_stats.hpp"
 #include "engine/options.hpp"
 #include "engine/target.hpp"
+#include "gen/adaptive_weights.hpp"
 #include "gen/case_generator.hpp"
+#include "gen/generation_stats.hpp"
 #include "report/report_writer.hpp"
 
 namespace eriq {
 
 // What all workers of a campaign share. The stats are guarded by `mutex`.
 struct CampaignShared {
-    CampaignShared(const Target& t, const CaseGenerator& g, const RunOptions& o, ReportWriter& w,
-                   std::uint64_t seed_, const std::atomic<bool>& stop_)
+    CampaignShared(const Target& t, const CaseGenerator& g, AdaptiveWeights& a, const RunOptions& o,
+                   ReportWriter& w, std::uint64_t seed_, const std::atomic<bool>& stop_)
         : target(t),
           generator(g),
           options(o),
           writer(w),
           seed(seed_),
           start(std::chrono::steady_clock::now()),
-          stop(stop_) {}
+          stop(stop_),
+          generation(g.index()),
+          adaptive(a) {}
 
     const Target& target;
     const CaseGenerator& generator;
@@ -39,6 +43,8 @@ struct CampaignShared {
 
     std::mutex mutex;
     CampaignStats stats;
+    GenerationStats generation;  // per production, function and family
+    AdaptiveWeights& adaptive;   // the generator reads it; record() lowers weights
     std::string server_version;
     std::atomic<std::uint64_t> next_round{0};
     std::atomic<std::int64_t> cases_claimed{0};

@@ -92,7 +92,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 if (a != "T" && a != "N" && !family_available(a)) usable = false;
             if (!usable) continue;
             fits.push_back(&fn);
-            weights.push_back(fn.weight);
+            weights.push_back(function_weight(fn));
         }
         for (int attempt = 0; attempt < 3; ++attempt) {
             int idx = rng_.weighted(weights);
@@ -108,6 +108,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 for (int k = 0; k < extra; ++k) arg_families.push_back(arg_families.back());
             }
             DerivationState snapshot = state_;
+            const auto mark = trace_mark();
             std::vector<std::string> args;
             bool ok = true;
             for (const auto& a : arg_families) {
@@ -127,8 +128,10 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
             }
             if (!ok) {
                 state_ = std::move(snapshot);
+                trace_rollback(mark);
                 continue;
             }
+            if (trace_) trace_->function(index_.function_id.at(&fn));
             bool distinct = aggregate && fn.distinct_ok && fn.tmpl.empty() && args.size() == 1 &&
                             rng_.chance(g_.knob("agg_distinct", 0.2));
             return apply_template(fn, args, distinct);

@@ -6,7 +6,7 @@
 namespace eriq {
 
 CaseGenerator::CaseGenerator(const dsl::Grammar& g, const Dialect& d)
-    : g_(g), d_(d), heights_(compute_heights(g)) {
+    : g_(g), d_(d), index_(build_grammar_index(g, d)) {
     check_grammar(g, d);
 }
 
@@ -15,17 +15,20 @@ GeneratedDatabase CaseGenerator::database(std::uint64_t seed) const {
 }
 
 std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
-                                                   std::uint64_t round_seed, int index,
-                                                   int queries) const {
+                                                    std::uint64_t round_seed, int index,
+                                                    int queries) const {
     Rng rng(mix_seed(round_seed, static_cast<std::uint64_t>(index) + 1));
     std::vector<TestCase> group;
     for (int attempt = 0; attempt < 10 && group.empty(); ++attempt) {
-        Derivation der(g_, d_, db, heights_, rng);
+        GenerationTrace trace;
+        Derivation der(g_, d_, db, index_, rng, adaptive_, &trace);
         std::vector<OutputColumn> columns;
         auto intermediate = der.derive_query("intermediate", &columns);
         if (!intermediate || columns.empty()) continue;
         der.set_x_columns(columns);
+        const auto after_intermediate = trace.mark();
         for (int q = 0; q < queries; ++q) {
+            trace.rollback(after_intermediate);
             der.reset_x_references();
             auto referencing = der.derive_query("referencing", nullptr);
             if (!referencing || der.x_references() == 0) continue;
@@ -40,6 +43,7 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             tc.referencing = std::move(*referencing);
             tc.columns = columns;
             tc.x_references = der.x_references();
+            tc.features = trace.features();
             group.push_back(std::move(tc));
         }
     }

@@ -20,10 +20,15 @@ class CaseGenerator {
   public:
     CaseGenerator(const dsl::Grammar& g, const Dialect& d);
 
+    // Lets a campaign lower the weights of what keeps failing (null: the grammar's weights).
+    void set_adaptive_weights(const AdaptiveWeights* adaptive) { adaptive_ = adaptive; }
+    const GrammarIndex& index() const { return index_; }
+
     GeneratedDatabase database(std::uint64_t seed) const;
     // One I (production "intermediate") with `queries` referencing queries Q
     // (production "referencing"), as test cases sharing I; empty when no
-    // derivation succeeded within a few attempts.
+    // derivation succeeded within a few attempts. Each case's `features` say
+    // which productions, functions and families its I and Q used.
     std::vector<TestCase> generate_group(const GeneratedDatabase& db, std::uint64_t round_seed,
                                          int index, int queries) const;
     // A single (I, Q) pair; nullopt when no derivation succeeded.
@@ -33,7 +38,8 @@ class CaseGenerator {
   private:
     const dsl::Grammar& g_;
     const Dialect& d_;
-    HeightTable heights_;
+    GrammarIndex index_;
+    const AdaptiveWeights* adaptive_ = nullptr;
 };
 
 }  // namespace eriq

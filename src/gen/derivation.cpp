@@ -8,81 +8,17 @@
 #include "gen/sql_text.hpp"
 
 namespace eriq {
-namespace {
-
-constexpr int kUnreachable = 1 << 20;
-
-using ProductionHeights = std::map<std::string, int>;
-
-int lookup_height(const ProductionHeights& h, const dsl::Grammar& g, const std::string& name,
-                  const std::string& family) {
-    auto get = [&](const std::string& key) {
-        auto it = h.find(key);
-        return it == h.end() ? kUnreachable : it->second;
-    };
-    const bool unknown =
-        family.empty() || family == "any" || std::isupper(static_cast<unsigned char>(family[0]));
-    if (!unknown) return g.find(name + "_" + family) ? get(name + "_" + family) : get(name);
-    int best = get(name);
-    for (const auto& f : all_families()) best = std::min(best, get(name + "_" + f));
-    return best;
-}
-
-int item_height(const dsl::Item& item, const ProductionHeights& h, const dsl::Grammar& g) {
-    switch (item.kind) {
-        case dsl::ItemKind::Text:
-        case dsl::ItemKind::Optional:
-            return 0;
-        case dsl::ItemKind::NonTerminal: {
-            int c = lookup_height(h, g, item.text, item.family);
-            return c >= kUnreachable ? kUnreachable : c + 1;
-        }
-        case dsl::ItemKind::Builtin:
-            if (builtin_takes_production(item.text) && !item.args.empty()) {
-                int c = lookup_height(h, g, item.args[0], "");
-                return c >= kUnreachable ? kUnreachable : c + 1;
-            }
-            return 0;
-    }
-    return 0;
-}
-
-int alt_height(const dsl::Alternative& alt, const ProductionHeights& h, const dsl::Grammar& g) {
-    int m = 0;
-    for (const auto& item : alt.items) m = std::max(m, item_height(item, h, g));
-    return m;
-}
-
-}  // namespace
-
-HeightTable compute_heights(const dsl::Grammar& g) {
-    ProductionHeights h;
-    for (const auto& [name, p] : g.productions) h[name] = kUnreachable;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (const auto& [name, p] : g.productions) {
-            int best = kUnreachable;
-            for (const auto& alt : p.alternatives) best = std::min(best, alt_height(alt, h, g));
-            if (best < h[name]) {
-                h[name] = best;
-                changed = true;
-            }
-        }
-    }
-    HeightTable table;
-    for (const auto& [name, p] : g.productions)
-        for (const auto& alt : p.alternatives) table.alternative[&alt] = alt_height(alt, h, g);
-    table.production = std::move(h);
-    return table;
-}
 
 Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
-                       const HeightTable& heights, Rng& rng)
+                       const GrammarIndex& index, Rng& rng, const AdaptiveWeights* adaptive,
+                       GenerationTrace* trace)
     : g_(g),
       d_(d),
       db_(db),
-      heights_(heights),
+      index_(index),
       rng_(rng),
+      adaptive_(adaptive),
+      trace_(trace),
       max_depth_(static_cast<int>(g.knob("max_depth", 8))) {}
 
 std::optional<std::string> Derivation::derive_query(const std::string& production,
@@ -106,9 +42,16 @@ const dsl::Production* Derivation::production_for(const std::string& name,
     return g_.find(name);
 }
 
-int Derivation::alternative_height(const dsl::Alternative& alt) const {
-    auto it = heights_.alternative.find(&alt);
-    return it == heights_.alternative.end() ? alt_height(alt, heights_.production, g_) : it->second;
+double Derivation::alternative_weight(const dsl::Alternative& alt,
+                                      const AlternativeInfo& info) const {
+    const double w = weight_value(alt.weight);
+    return adaptive_ ? w * adaptive_->alternative(info.id) : w;
+}
+
+double Derivation::function_weight(const FunctionSig& fn) const {
+    if (!adaptive_) return fn.weight;
+    auto it = index_.function_id.find(&fn);
+    return it == index_.function_id.end() ? fn.weight : fn.weight * adaptive_->function(it->second);
 }
 
 std::optional<std::string> Derivation::derive_production(const std::string& name,
@@ -124,35 +67,44 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
     if (scoped) state_.scopes.emplace_back();
 
     const int budget = max_depth_ - depth;
-    std::vector<double> weights;
-    int lowest = kUnreachable;
-    for (const auto& alt : prod->alternatives) {
-        double w = weight_value(alt.weight);
-        int h = alternative_height(alt);
-        if (w > 0) lowest = std::min(lowest, h);
-        weights.push_back(h <= budget ? w : 0);
+    const std::size_t n = prod->alternatives.size();
+    std::vector<const AlternativeInfo*> infos(n);
+    std::vector<double> base(n);
+    std::vector<double> weights(n);
+    constexpr int kNone = std::numeric_limits<int>::max();
+    int lowest = kNone;
+    for (std::size_t i = 0; i < n; ++i) {
+        infos[i] = &index_.alternative(prod->alternatives[i]);
+        base[i] = alternative_weight(prod->alternatives[i], *infos[i]);
+        if (base[i] > 0) lowest = std::min(lowest, infos[i]->height);
+        weights[i] = infos[i]->height <= budget ? base[i] : 0;
     }
     if (std::all_of(weights.begin(), weights.end(), [](double w) { return w <= 0; })) {
         // Out of depth budget: take the shortest way out.
-        for (std::size_t i = 0; i < prod->alternatives.size(); ++i) {
-            const auto& alt = prod->alternatives[i];
-            weights[i] = (weight_value(alt.weight) > 0 && alternative_height(alt) == lowest)
-                             ? weight_value(alt.weight)
-                             : 0;
-        }
+        for (std::size_t i = 0; i < n; ++i)
+            weights[i] = (base[i] > 0 && infos[i]->height == lowest) ? base[i] : 0;
     }
 
+    const auto mark = trace_mark();
+    if (trace_) {
+        trace_->production(index_.production_id.at(prod));
+        if (!family.empty())
+            if (int fid = index_.family_id(family); fid >= 0) trace_->family(fid);
+    }
     std::optional<std::string> result;
     for (;;) {
         int idx = rng_.weighted(weights);
         if (idx < 0) break;
         DerivationState snapshot = state_;
+        const auto attempt_mark = trace_mark();
         result =
             derive_alternative(prod->alternatives[static_cast<std::size_t>(idx)], family, depth);
         if (result) break;
         state_ = std::move(snapshot);
+        trace_rollback(attempt_mark);
         weights[static_cast<std::size_t>(idx)] = 0;
     }
+    if (!result) trace_rollback(mark);
     if (scoped) state_.scopes.pop_back();
     return result;
 }
@@ -204,9 +156,11 @@ std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const 
             if (!rng_.chance(weight_value(item.probability))) return std::string();
             DerivationState snapshot = state_;
             Bindings saved = bindings;
+            const auto mark = trace_mark();
             auto r = derive_sequence(item.body, family, bindings, depth);
             if (!r) {
                 state_ = std::move(snapshot);
+                trace_rollback(mark);
                 bindings = std::move(saved);
                 return std::string();
             }

@@ -11,7 +11,10 @@
 
 #include "catalog/dialect.hpp"
 #include "dsl/grammar.hpp"
+#include "gen/adaptive_weights.hpp"
 #include "gen/database_generator.hpp"
+#include "gen/generation_trace.hpp"
+#include "gen/grammar_index.hpp"
 #include "gen/rng.hpp"
 #include "gen/test_case.hpp"
 
@@ -47,18 +50,13 @@ struct DerivationState {
 
 using Bindings = std::map<std::string, std::string>;  // type variable -> family
 
-// Minimum derivation heights, for the depth limit: per production name and,
-// computed once because every derivation step consults them, per alternative.
-struct HeightTable {
-    std::map<std::string, int> production;
-    std::unordered_map<const dsl::Alternative*, int> alternative;
-};
-HeightTable compute_heights(const dsl::Grammar& g);
-
 class Derivation {
   public:
+    // `adaptive` (may be null) scales alternative and function weights; `trace`
+    // (may be null) records what the successful derivation used.
     Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
-               const HeightTable& heights, Rng& rng);
+               const GrammarIndex& index, Rng& rng, const AdaptiveWeights* adaptive,
+               GenerationTrace* trace);
 
     // Derives `production` inside a fresh query frame; the frame's shape is the result's columns.
     std::optional<std::string> derive_query(const std::string& production,
@@ -93,14 +91,23 @@ class Derivation {
     std::string pick_numeric_family();
     bool family_available(const std::string& family) const;
     const dsl::Production* production_for(const std::string& name, const std::string& family) const;
-    int alternative_height(const dsl::Alternative& alt) const;
+    double alternative_weight(const dsl::Alternative& alt, const AlternativeInfo& info) const;
+    double function_weight(const FunctionSig& fn) const;
+    GenerationTrace::Mark trace_mark() const {
+        return trace_ ? trace_->mark() : GenerationTrace::Mark{};
+    }
+    void trace_rollback(const GenerationTrace::Mark& m) {
+        if (trace_) trace_->rollback(m);
+    }
     double weight_value(const dsl::Weight& w) const;
 
     const dsl::Grammar& g_;
     const Dialect& d_;
     const GeneratedDatabase& db_;
-    const HeightTable& heights_;
+    const GrammarIndex& index_;
     Rng& rng_;
+    const AdaptiveWeights* adaptive_;
+    GenerationTrace* trace_;
     int max_depth_;
     std::vector<OutputColumn> x_columns_;
     DerivationState state_;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "gen/generation_trace.hpp"
+
 namespace eriq {
 
 struct OutputColumn {
@@ -23,6 +25,7 @@ struct TestCase {
     std::string referencing;            // Q, with {x} for each reference to x
     std::vector<OutputColumn> columns;  // I's output columns
     int x_references = 1;               // how many times Q references x
+    CaseFeatures features;              // what generated it (empty for hand-written cases)
 };
 
 }  // namespace eriq

@@ -1,0 +1,157 @@
+#include "gen/generation_stats.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "report/json_writer.hpp"
+
+namespace eriq {
+namespace {
+
+void bump(std::vector<UsageCount>& counts, const std::vector<int>& ids, bool invalid) {
+    for (int id : ids) {
+        auto& c = counts[static_cast<std::size_t>(id)];
+        ++c.generated;
+        if (invalid) ++c.invalid;
+    }
+}
+
+void write_usage(JsonWriter& w, const char* key, const std::vector<std::string>& names,
+                 const std::vector<UsageCount>& counts) {
+    w.key(key);
+    w.begin_object();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        w.key(names[i]);
+        w.begin_object();
+        w.key("generated");
+        w.integer(counts[i].generated);
+        w.key("invalid");
+        w.integer(counts[i].invalid);
+        w.end_object();
+    }
+    w.end_object();
+}
+
+std::size_t covered(const std::vector<UsageCount>& counts) {
+    return static_cast<std::size_t>(std::count_if(
+        counts.begin(), counts.end(), [](const UsageCount& c) { return c.generated > 0; }));
+}
+
+void write_coverage(JsonWriter& w, const char* key, const std::vector<UsageCount>& counts) {
+    w.key(key);
+    w.begin_object();
+    w.key("generated");
+    w.integer(static_cast<std::int64_t>(covered(counts)));
+    w.key("total");
+    w.integer(static_cast<std::int64_t>(counts.size()));
+    w.end_object();
+}
+
+std::string never_line(const char* what, const std::vector<std::string>& names,
+                       const std::vector<UsageCount>& counts) {
+    std::string missing;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (counts[i].generated == 0) missing += (missing.empty() ? "" : ", ") + names[i];
+    return fmt::format(
+        "  {:<12} {:>4} of {:<4} generated ({:.1f}%){}{}\n", what, covered(counts), counts.size(),
+        counts.empty()
+            ? 100.0
+            : 100.0 * static_cast<double>(covered(counts)) / static_cast<double>(counts.size()),
+        missing.empty() ? "" : "; never: ", missing);
+}
+
+// The `limit` entries with the highest invalid share.
+std::string worst_rows(const char* what, const std::vector<std::string>& names,
+                       const std::vector<UsageCount>& counts, std::size_t limit) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (counts[i].invalid > 0) order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return counts[a].invalid_share() > counts[b].invalid_share();
+    });
+    if (order.size() > limit) order.resize(limit);
+    std::string out;
+    for (std::size_t i : order)
+        out +=
+            fmt::format("    {:<10} {:<32} {:>9} {:>9} {:>7.1f}%\n", what, names[i],
+                        counts[i].generated, counts[i].invalid, 100.0 * counts[i].invalid_share());
+    return out;
+}
+
+}  // namespace
+
+GenerationStats::GenerationStats(const GrammarIndex& index)
+    : index_(index),
+      productions_(index.production_names.size()),
+      functions_(index.function_names.size()),
+      families_(all_families().size()) {}
+
+void GenerationStats::record(const CaseFeatures& features, bool invalid) {
+    ++cases_.generated;
+    if (invalid) ++cases_.invalid;
+    bump(productions_, features.productions, invalid);
+    bump(functions_, features.functions, invalid);
+    bump(families_, features.families, invalid);
+}
+
+std::string GenerationStats::json(const std::vector<DownWeight>& down_weighted) const {
+    JsonWriter w;
+    w.begin_object();
+    w.key("cases");
+    w.integer(cases_.generated);
+    w.key("invalid");
+    w.integer(cases_.invalid);
+    write_usage(w, "productions", index_.production_names, productions_);
+    write_usage(w, "functions", index_.function_names, functions_);
+    write_usage(w, "types", all_families(), families_);
+    w.key("coverage");
+    w.begin_object();
+    write_coverage(w, "productions", productions_);
+    write_coverage(w, "functions", functions_);
+    write_coverage(w, "types", families_);
+    w.end_object();
+    w.key("down_weighted");
+    w.begin_array();
+    for (const auto& d : down_weighted) {
+        w.begin_object();
+        w.key("kind");
+        w.string(d.kind);
+        w.key("name");
+        w.string(d.name);
+        w.key("generated");
+        w.integer(d.usage.generated);
+        w.key("invalid");
+        w.integer(d.usage.invalid);
+        w.key("factor");
+        w.number(d.factor);
+        w.key("at_case");
+        w.integer(d.at_case);
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+    return w.str() + "\n";
+}
+
+std::string GenerationStats::text(const std::vector<DownWeight>& down_weighted) const {
+    std::string out = fmt::format("generation stats over {} cases ({} invalid):\n",
+                                  cases_.generated, cases_.invalid);
+    out += never_line("productions", index_.production_names, productions_);
+    out += never_line("functions", index_.function_names, functions_);
+    out += never_line("types", all_families(), families_);
+    out += fmt::format("  highest invalid shares:\n    {:<10} {:<32} {:>9} {:>9} {:>8}\n", "kind",
+                       "name", "generated", "invalid", "share");
+    out += worst_rows("production", index_.production_names, productions_, 10);
+    out += worst_rows("function", index_.function_names, functions_, 10);
+    out += worst_rows("type", all_families(), families_, 10);
+    if (!down_weighted.empty()) {
+        out += "  down-weighted during the campaign:\n";
+        for (const auto& d : down_weighted)
+            out += fmt::format("    {:<10} {:<32} x{:<5} after {} of {} cases invalid\n", d.kind,
+                               d.name, d.factor, d.usage.invalid, d.usage.generated);
+    }
+    return out;
+}
+
+}  // namespace eriq

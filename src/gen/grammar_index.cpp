@@ -1,0 +1,138 @@
+#include "gen/grammar_index.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "gen/builtin_names.hpp"
+
+namespace eriq {
+namespace {
+
+constexpr int kUnreachable = 1 << 20;
+
+using Heights = std::map<std::string, int>;
+
+bool concrete_family(const std::string& family) {
+    return !family.empty() && family != "any" &&
+           !std::isupper(static_cast<unsigned char>(family[0]));
+}
+
+int lookup_height(const Heights& h, const dsl::Grammar& g, const std::string& name,
+                  const std::string& family) {
+    auto get = [&](const std::string& key) {
+        auto it = h.find(key);
+        return it == h.end() ? kUnreachable : it->second;
+    };
+    if (concrete_family(family))
+        return g.find(name + "_" + family) ? get(name + "_" + family) : get(name);
+    int best = get(name);
+    for (const auto& f : all_families()) best = std::min(best, get(name + "_" + f));
+    return best;
+}
+
+int item_height(const dsl::Item& item, const Heights& h, const dsl::Grammar& g) {
+    switch (item.kind) {
+        case dsl::ItemKind::Text:
+        case dsl::ItemKind::Optional:
+            return 0;
+        case dsl::ItemKind::NonTerminal: {
+            int c = lookup_height(h, g, item.text, item.family);
+            return c >= kUnreachable ? kUnreachable : c + 1;
+        }
+        case dsl::ItemKind::Builtin:
+            if (builtin_takes_production(item.text) && !item.args.empty()) {
+                int c = lookup_height(h, g, item.args[0], "");
+                return c >= kUnreachable ? kUnreachable : c + 1;
+            }
+            return 0;
+    }
+    return 0;
+}
+
+int alt_height(const dsl::Alternative& alt, const Heights& h, const dsl::Grammar& g) {
+    int m = 0;
+    for (const auto& item : alt.items) m = std::max(m, item_height(item, h, g));
+    return m;
+}
+
+Heights compute_heights(const dsl::Grammar& g) {
+    Heights h;
+    for (const auto& [name, p] : g.productions) h[name] = kUnreachable;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& [name, p] : g.productions) {
+            int best = kUnreachable;
+            for (const auto& alt : p.alternatives) best = std::min(best, alt_height(alt, h, g));
+            if (best < h[name]) {
+                h[name] = best;
+                changed = true;
+            }
+        }
+    }
+    return h;
+}
+
+// The productions a non-terminal item may resolve to: <name:family> picks name_family when the
+// grammar has it; an inherited or variable family may pick any of them.
+void add_named(const dsl::Item& item, const dsl::Grammar& g, const GrammarIndex& index,
+               std::vector<int>& out) {
+    auto add = [&](const std::string& name) {
+        if (const auto* p = g.find(name)) out.push_back(index.production_id.at(p));
+    };
+    if (concrete_family(item.family) && g.find(item.text + "_" + item.family)) {
+        add(item.text + "_" + item.family);
+        return;
+    }
+    add(item.text);
+    if (!concrete_family(item.family))
+        for (const auto& f : all_families()) add(item.text + "_" + f);
+}
+
+void collect_named(const std::vector<dsl::Item>& items, const dsl::Grammar& g,
+                   const GrammarIndex& index, std::vector<int>& out) {
+    for (const auto& item : items) {
+        if (item.kind == dsl::ItemKind::NonTerminal) add_named(item, g, index, out);
+        if (item.kind == dsl::ItemKind::Optional) collect_named(item.body, g, index, out);
+    }
+}
+
+}  // namespace
+
+int GrammarIndex::family_id(const std::string& family) const {
+    const auto& fams = all_families();
+    auto it = std::find(fams.begin(), fams.end(), family);
+    return it == fams.end() ? -1 : static_cast<int>(it - fams.begin());
+}
+
+GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
+    GrammarIndex index;
+    index.production_height = compute_heights(g);
+    for (const auto& [name, p] : g.productions) {
+        index.production_id[&p] = static_cast<int>(index.production_names.size());
+        index.production_names.push_back(name);
+    }
+    index.alternatives_naming.resize(index.production_names.size());
+    for (const auto& [name, p] : g.productions)
+        for (const auto& alt : p.alternatives) {
+            const int id = index.alternative_count++;
+            index.alternatives[&alt] = {id, alt_height(alt, index.production_height, g)};
+            std::vector<int> named;
+            collect_named(alt.items, g, index, named);
+            std::sort(named.begin(), named.end());
+            named.erase(std::unique(named.begin(), named.end()), named.end());
+            for (int pid : named)
+                index.alternatives_naming[static_cast<std::size_t>(pid)].push_back(id);
+        }
+
+    std::map<std::string, int> by_name;
+    for (const auto* list : {&d.functions, &d.aggregates})
+        for (const auto& fn : *list) {
+            auto [it, added] =
+                by_name.emplace(fn.name, static_cast<int>(index.function_names.size()));
+            if (added) index.function_names.push_back(fn.name);
+            index.function_id[&fn] = it->second;
+        }
+    return index;
+}
+
+}  // namespace eriq

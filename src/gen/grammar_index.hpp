@@ -1,0 +1,42 @@
+#pragma once
+// Numbers for what a derivation can use (productions, alternatives, catalogue
+// function names, type families) and the minimum derivation heights the depth
+// limit needs. Built once per campaign, so traces, statistics and adaptive
+// weights are plain arrays indexed by these numbers.
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "catalog/dialect.hpp"
+#include "dsl/grammar.hpp"
+
+namespace eriq {
+
+struct AlternativeInfo {
+    int id = 0;
+    int height = 0;  // minimum derivation height
+};
+
+struct GrammarIndex {
+    std::vector<std::string> production_names;  // by production id
+    std::unordered_map<const dsl::Production*, int> production_id;
+    std::map<std::string, int> production_height;  // minimum height per production name
+    std::unordered_map<const dsl::Alternative*, AlternativeInfo> alternatives;
+    int alternative_count = 0;
+    // For each production id, the alternatives that name it directly (as <name> or
+    // <name:family> resolving to it): scaling their weights uses the production less.
+    std::vector<std::vector<int>> alternatives_naming;
+
+    std::vector<std::string> function_names;  // distinct catalogue names (functions, aggregates)
+    std::unordered_map<const FunctionSig*, int> function_id;
+
+    int family_id(const std::string& family) const;  // index in all_families(), -1 if none
+    const AlternativeInfo& alternative(const dsl::Alternative& alt) const {
+        return alternatives.at(&alt);
+    }
+};
+
+GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d);
+
+}  // namespace eriq
