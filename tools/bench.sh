@@ -50,13 +50,13 @@ echo "|---|---|---|---|---|---|---|---|---|"
 campaign s1 --cases "$cases" --log-statements "$work/s1.log"
 floor=$(build/eriq-replay sqlite sqlite::memory: "$work/s1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
 report "SQLite :memory:" s1 "$floor" -
-campaign s2 --cases "$((cases * 2))" --jobs 2
+campaign s2 --cases "$cases" --jobs 2
 report "SQLite :memory:" s2 - "$(field "$work/s1/summary.json" cases_per_second)"
 
 campaign m1 --dialect mariadb --connect "$base_url/eriq_bench" --cases "$mcases" --log-statements "$work/m1.log"
 floor=$(build/eriq-replay mariadb "$base_url/eriq_bench" "$work/m1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
 report "MariaDB $(field "$work/m1/summary.json" server_version | cut -d- -f1)" m1 "$floor" -
-campaign m2 --dialect mariadb --connect "$base_url/eriq_bench" --cases "$((mcases * 2))" --jobs 2
+campaign m2 --dialect mariadb --connect "$base_url/eriq_bench" --cases "$mcases" --jobs 2
 report "MariaDB" m2 - "$(field "$work/m1/summary.json" cases_per_second)"
 
 echo

@@ -10,6 +10,7 @@
 #include "engine/campaign.hpp"
 #include "engine/case_file.hpp"
 #include "exec/backend.hpp"
+#include "util/allocator_tuning.hpp"
 #include "util/duration.hpp"
 #include "util/load_error.hpp"
 
@@ -55,6 +56,7 @@ Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.
 }  // namespace
 
 int main(int argc, char** argv) {
+    eriq::tune_allocator();
     eriq::RunOptions o;
     bool dialect_given = false, time_given = false, out_given = false;
     for (int i = 1; i < argc; ++i) {

@@ -7,8 +7,10 @@
 #include "engine/target.hpp"
 #include "exec/driver_replay.hpp"
 #include "gen/sql_text.hpp"
+#include "util/allocator_tuning.hpp"
 
 int main(int argc, char** argv) {
+    eriq::tune_allocator();
     if (argc != 4) {
         fmt::print(stderr, "usage: eriq-replay DIALECT URL LOGFILE\n");
         return 2;

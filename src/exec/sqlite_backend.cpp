@@ -2,10 +2,12 @@
 
 #include <sqlite3.h>
 
-#include <cstdio>
 #include <memory>
+#include <mutex>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "exec/driver_timer.hpp"
 #include "exec/sqlite_error_kind.hpp"
@@ -33,34 +35,70 @@ std::string quote_identifier(const std::string& name) {
     return out + '"';
 }
 
-Value column_value(sqlite3_stmt* stmt, int column) {
-    switch (sqlite3_column_type(stmt, column)) {
+// A column of the current row as the driver hands it out; pointers stay valid
+// until the next step.
+struct RawColumn {
+    int type = SQLITE_NULL;
+    sqlite3_int64 integer = 0;
+    double real = 0;
+    const char* bytes = nullptr;
+    std::size_t size = 0;
+};
+
+RawColumn read_column(sqlite3_stmt* stmt, int column) {
+    RawColumn c;
+    c.type = sqlite3_column_type(stmt, column);
+    switch (c.type) {
         case SQLITE_INTEGER:
-            return {ValueKind::Int, std::to_string(sqlite3_column_int64(stmt, column))};
-        case SQLITE_FLOAT: {
-            char buffer[32];
-            std::snprintf(buffer, sizeof buffer, "%.17g", sqlite3_column_double(stmt, column));
-            return {ValueKind::Float, buffer};
-        }
-        case SQLITE_TEXT: {
-            auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, column));
-            auto size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
-            return {ValueKind::Text, std::string(text, size)};
-        }
-        case SQLITE_BLOB: {
-            auto* data = static_cast<const char*>(sqlite3_column_blob(stmt, column));
-            auto size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
-            return {ValueKind::Bytes, data == nullptr ? std::string() : std::string(data, size)};
-        }
+            c.integer = sqlite3_column_int64(stmt, column);
+            break;
+        case SQLITE_FLOAT:
+            c.real = sqlite3_column_double(stmt, column);
+            break;
+        case SQLITE_TEXT:
+            c.bytes = reinterpret_cast<const char*>(sqlite3_column_text(stmt, column));
+            c.size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
+            break;
+        case SQLITE_BLOB:
+            c.bytes = static_cast<const char*>(sqlite3_column_blob(stmt, column));
+            c.size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
+            break;
+        default:
+            break;
+    }
+    return c;
+}
+
+Value to_value(const RawColumn& c) {
+    switch (c.type) {
+        case SQLITE_INTEGER:
+            return {ValueKind::Int, std::to_string(c.integer)};
+        case SQLITE_FLOAT:
+            // The shortest text that reads back as the same double.
+            return {ValueKind::Float, fmt::format("{}", c.real)};
+        case SQLITE_TEXT:
+            return {ValueKind::Text, std::string(c.bytes, c.size)};
+        case SQLITE_BLOB:
+            return {ValueKind::Bytes,
+                    c.bytes == nullptr ? std::string() : std::string(c.bytes, c.size)};
         default:
             return Value::null();
     }
+}
+
+// Memory statistics make every SQLite allocation take a process-wide mutex,
+// which serializes parallel workers; eriq never reads them. Must run before
+// SQLite initializes itself on the first open.
+void configure_sqlite_once() {
+    static std::once_flag once;
+    std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
 }
 
 }  // namespace
 
 SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& options)
     : statement_timeout_(options.statement_timeout), max_result_rows_(options.max_result_rows) {
+    configure_sqlite_once();
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
     int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
     if (code != SQLITE_OK) {
@@ -139,11 +177,17 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, ResultSet* out) {
         out->columns.clear();
         for (int i = 0; i < columns; ++i) out->columns.emplace_back(sqlite3_column_name(stmt, i));
     }
+    std::vector<RawColumn> raw(static_cast<std::size_t>(columns));
     for (;;) {
         int code;
         {
+            // Reading the row's values through the driver API is driver time; copying them
+            // into eriq's rows below is not.
             DriverTimer timer(driver_seconds_);
             code = sqlite3_step(stmt);
+            if (code == SQLITE_ROW && out != nullptr)
+                for (int i = 0; i < columns; ++i)
+                    raw[static_cast<std::size_t>(i)] = read_column(stmt, i);
         }
         if (code == SQLITE_DONE) return;
         if (code != SQLITE_ROW) throw_error(code);
@@ -152,8 +196,8 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, ResultSet* out) {
             throw BackendError("result_too_large", "the result has more than " +
                                                        std::to_string(max_result_rows_) + " rows");
         std::vector<Value> row;
-        row.reserve(static_cast<std::size_t>(columns));
-        for (int i = 0; i < columns; ++i) row.push_back(column_value(stmt, i));
+        row.reserve(raw.size());
+        for (const auto& c : raw) row.push_back(to_value(c));
         out->rows.push_back(std::move(row));
     }
 }

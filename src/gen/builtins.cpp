@@ -27,17 +27,6 @@
 namespace eriq {
 namespace {
 
-bool is_numeric(const std::string& f) {
-    return f == "int" || f == "float" || f == "decimal";
-}
-
-bool returns_family(const FunctionSig& fn, const std::string& family) {
-    if (fn.returns == family) return true;
-    if (fn.returns == "T") return family != "bool";
-    if (fn.returns == "N") return is_numeric(family);
-    return false;
-}
-
 std::string apply_template(const FunctionSig& fn, const std::vector<std::string>& args,
                            bool distinct) {
     if (fn.tmpl.empty()) {
@@ -82,22 +71,21 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
 
     if (name == "func" || name == "agg") {
         const bool aggregate = name == "agg";
-        const auto& catalogue = aggregate ? d_.aggregates : d_.functions;
-        std::vector<const FunctionSig*> fits;
+        const int family_id = index_.family_id(family);
+        if (family_id < 0) return std::nullopt;
+        const auto& fits =
+            (aggregate ? index_.aggregates_returning
+                       : index_.functions_returning)[static_cast<std::size_t>(family_id)];
         std::vector<double> weights;
-        for (const auto& fn : catalogue) {
-            if (!returns_family(fn, family)) continue;
-            bool usable = true;
-            for (const auto& a : fn.args)
-                if (a != "T" && a != "N" && !family_available(a)) usable = false;
-            if (!usable) continue;
-            fits.push_back(&fn);
-            weights.push_back(function_weight(fn));
-        }
+        weights.reserve(fits.size());
+        for (const auto& choice : fits)
+            weights.push_back(adaptive_ ? choice.function->weight * adaptive_->function(choice.id)
+                                        : choice.function->weight);
         for (int attempt = 0; attempt < 3; ++attempt) {
             int idx = rng_.weighted(weights);
             if (idx < 0) return std::nullopt;
-            const FunctionSig& fn = *fits[static_cast<std::size_t>(idx)];
+            const FunctionChoice& choice = fits[static_cast<std::size_t>(idx)];
+            const FunctionSig& fn = *choice.function;
             weights[static_cast<std::size_t>(idx)] = 0;
 
             Bindings local;
@@ -131,7 +119,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 trace_rollback(mark);
                 continue;
             }
-            if (trace_) trace_->function(index_.function_id.at(&fn));
+            if (trace_) trace_->function(choice.id);
             bool distinct = aggregate && fn.distinct_ok && fn.tmpl.empty() && args.size() == 1 &&
                             rng_.chance(g_.knob("agg_distinct", 0.2));
             return apply_template(fn, args, distinct);

@@ -19,7 +19,8 @@ Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedD
       rng_(rng),
       adaptive_(adaptive),
       trace_(trace),
-      max_depth_(static_cast<int>(g.knob("max_depth", 8))) {}
+      max_depth_(static_cast<int>(g.knob("max_depth", 8))),
+      column_family_share_(g.knob("column_family_share", 0.7)) {}
 
 std::optional<std::string> Derivation::derive_query(const std::string& production,
                                                     std::vector<OutputColumn>* columns) {
@@ -42,16 +43,8 @@ const dsl::Production* Derivation::production_for(const std::string& name,
     return g_.find(name);
 }
 
-double Derivation::alternative_weight(const dsl::Alternative& alt,
-                                      const AlternativeInfo& info) const {
-    const double w = weight_value(alt.weight);
-    return adaptive_ ? w * adaptive_->alternative(info.id) : w;
-}
-
-double Derivation::function_weight(const FunctionSig& fn) const {
-    if (!adaptive_) return fn.weight;
-    auto it = index_.function_id.find(&fn);
-    return it == index_.function_id.end() ? fn.weight : fn.weight * adaptive_->function(it->second);
+double Derivation::alternative_weight(const dsl::Alternative&, const AlternativeInfo& info) const {
+    return adaptive_ ? info.weight * adaptive_->alternative(info.id) : info.weight;
 }
 
 std::optional<std::string> Derivation::derive_production(const std::string& name,
@@ -68,21 +61,23 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
 
     const int budget = max_depth_ - depth;
     const std::size_t n = prod->alternatives.size();
-    std::vector<const AlternativeInfo*> infos(n);
-    std::vector<double> base(n);
     std::vector<double> weights(n);
     constexpr int kNone = std::numeric_limits<int>::max();
     int lowest = kNone;
     for (std::size_t i = 0; i < n; ++i) {
-        infos[i] = &index_.alternative(prod->alternatives[i]);
-        base[i] = alternative_weight(prod->alternatives[i], *infos[i]);
-        if (base[i] > 0) lowest = std::min(lowest, infos[i]->height);
-        weights[i] = infos[i]->height <= budget ? base[i] : 0;
+        const auto& alt = prod->alternatives[i];
+        const AlternativeInfo& info = index_.alternative(alt);
+        const double w = alternative_weight(alt, info);
+        if (w > 0) lowest = std::min(lowest, info.height);
+        weights[i] = info.height <= budget ? w : 0;
     }
     if (std::all_of(weights.begin(), weights.end(), [](double w) { return w <= 0; })) {
         // Out of depth budget: take the shortest way out.
-        for (std::size_t i = 0; i < n; ++i)
-            weights[i] = (base[i] > 0 && infos[i]->height == lowest) ? base[i] : 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& alt = prod->alternatives[i];
+            const AlternativeInfo& info = index_.alternative(alt);
+            weights[i] = info.height == lowest ? alternative_weight(alt, info) : 0;
+        }
     }
 
     const auto mark = trace_mark();
@@ -193,29 +188,23 @@ std::optional<std::string> Derivation::derive_reference(const dsl::Item& item,
 }
 
 bool Derivation::family_available(const std::string& family) const {
-    if (family == "bool") return true;
-    if (g_.knob("family_" + family, 1.0) <= 0) return false;
-    for (const auto& t : d_.types)
-        if (t.family == family) return true;
-    return false;
+    const int id = index_.family_id(family);
+    return id >= 0 && index_.family_usable[static_cast<std::size_t>(id)];
 }
 
 std::string Derivation::pick_family() {
     if (!state_.scopes.empty() && !state_.scopes.back().columns.empty() &&
-        rng_.chance(g_.knob("column_family_share", 0.7))) {
+        rng_.chance(column_family_share_)) {
         const auto& cols = state_.scopes.back().columns;
         const std::string& f = cols[rng_.below(cols.size())].family;
         if (family_available(f)) return f;
     }
-    std::vector<std::string> fams;
-    std::vector<double> weights;
-    for (const auto& f : all_families()) {
-        if (f == "bool" || !family_available(f)) continue;
-        fams.push_back(f);
-        weights.push_back(g_.knob("family_" + f, 1.0));
-    }
+    const auto& families = all_families();
+    std::vector<double> weights(families.size(), 0.0);
+    for (std::size_t i = 0; i < families.size(); ++i)
+        if (families[i] != "bool" && index_.family_usable[i]) weights[i] = index_.family_weight[i];
     int idx = rng_.weighted(weights);
-    return idx < 0 ? std::string() : fams[static_cast<std::size_t>(idx)];
+    return idx < 0 ? std::string() : families[static_cast<std::size_t>(idx)];
 }
 
 std::string Derivation::pick_numeric_family() {

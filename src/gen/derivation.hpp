@@ -92,7 +92,6 @@ class Derivation {
     bool family_available(const std::string& family) const;
     const dsl::Production* production_for(const std::string& name, const std::string& family) const;
     double alternative_weight(const dsl::Alternative& alt, const AlternativeInfo& info) const;
-    double function_weight(const FunctionSig& fn) const;
     GenerationTrace::Mark trace_mark() const {
         return trace_ ? trace_->mark() : GenerationTrace::Mark{};
     }
@@ -109,6 +108,7 @@ class Derivation {
     const AdaptiveWeights* adaptive_;
     GenerationTrace* trace_;
     int max_depth_;
+    double column_family_share_;
     std::vector<OutputColumn> x_columns_;
     DerivationState state_;
 };

@@ -96,6 +96,17 @@ void collect_named(const std::vector<dsl::Item>& items, const dsl::Grammar& g,
     }
 }
 
+bool is_numeric(const std::string& f) {
+    return f == "int" || f == "float" || f == "decimal";
+}
+
+bool returns_family(const FunctionSig& fn, const std::string& family) {
+    if (fn.returns == family) return true;
+    if (fn.returns == "T") return family != "bool";
+    if (fn.returns == "N") return is_numeric(family);
+    return false;
+}
+
 }  // namespace
 
 int GrammarIndex::family_id(const std::string& family) const {
@@ -115,7 +126,9 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
     for (const auto& [name, p] : g.productions)
         for (const auto& alt : p.alternatives) {
             const int id = index.alternative_count++;
-            index.alternatives[&alt] = {id, alt_height(alt, index.production_height, g)};
+            const double knob = alt.weight.knob.empty() ? 1.0 : g.knob(alt.weight.knob, 0);
+            index.alternatives[&alt] = {id, alt_height(alt, index.production_height, g),
+                                        alt.weight.value * knob};
             std::vector<int> named;
             collect_named(alt.items, g, index, named);
             std::sort(named.begin(), named.end());
@@ -132,6 +145,31 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
             if (added) index.function_names.push_back(fn.name);
             index.function_id[&fn] = it->second;
         }
+
+    const auto& families = all_families();
+    for (const auto& f : families) {
+        const double knob = f == "bool" ? 1.0 : g.knob("family_" + f, 1.0);
+        const bool has_type = std::any_of(d.types.begin(), d.types.end(),
+                                          [&](const TypeInfo& t) { return t.family == f; });
+        index.family_usable.push_back(f == "bool" || (knob > 0 && has_type));
+        index.family_weight.push_back(knob);
+    }
+    auto usable = [&](const std::string& f) {
+        if (f == "T" || f == "N") return true;
+        const int id = index.family_id(f);
+        return id >= 0 && index.family_usable[static_cast<std::size_t>(id)];
+    };
+    index.functions_returning.resize(families.size());
+    index.aggregates_returning.resize(families.size());
+    for (std::size_t fam = 0; fam < families.size(); ++fam)
+        for (const auto* list : {&d.functions, &d.aggregates})
+            for (const auto& fn : *list) {
+                if (!returns_family(fn, families[fam])) continue;
+                if (!std::all_of(fn.args.begin(), fn.args.end(), usable)) continue;
+                auto& out = list == &d.functions ? index.functions_returning[fam]
+                                                 : index.aggregates_returning[fam];
+                out.push_back({&fn, index.function_id.at(&fn)});
+            }
     return index;
 }
 

@@ -15,7 +15,14 @@ namespace eriq {
 
 struct AlternativeInfo {
     int id = 0;
-    int height = 0;  // minimum derivation height
+    int height = 0;     // minimum derivation height
+    double weight = 0;  // its weight with the knob's value applied
+};
+
+// A catalogue entry that can produce a family, with its function-name id.
+struct FunctionChoice {
+    const FunctionSig* function = nullptr;
+    int id = 0;
 };
 
 struct GrammarIndex {
@@ -31,12 +38,22 @@ struct GrammarIndex {
     std::vector<std::string> function_names;  // distinct catalogue names (functions, aggregates)
     std::unordered_map<const FunctionSig*, int> function_id;
 
+    // By family id: whether expressions of the family may be generated (the dialect has a
+    // type of it and its knob family_<name> is above 0; bool always), and that knob's value.
+    std::vector<bool> family_usable;
+    std::vector<double> family_weight;
+    // By family id: the scalar functions and the aggregates that can return it and whose
+    // argument families are all usable.
+    std::vector<std::vector<FunctionChoice>> functions_returning;
+    std::vector<std::vector<FunctionChoice>> aggregates_returning;
+
     int family_id(const std::string& family) const;  // index in all_families(), -1 if none
     const AlternativeInfo& alternative(const dsl::Alternative& alt) const {
         return alternatives.at(&alt);
     }
 };
 
+// Knob values are read here: build the index after applying --weight overrides.
 GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d);
 
 }  // namespace eriq

@@ -2,6 +2,7 @@
 #include <cctype>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -108,9 +109,19 @@ std::string normalize_decimal(const std::string& text, bool canonical,
 
 std::string normalize_float(const std::string& text, const NormalizationRules& rules) {
     const char* begin = text.c_str();
-    char* end = nullptr;
-    const double x = std::strtod(begin, &end);
-    if (end == begin || *end != '\0') return text;  // not a number: keep the driver's text
+    const char* end = begin + text.size();
+    if (begin != end && *begin == '+') ++begin;  // from_chars takes no plus sign
+    double x = 0;
+    auto [stop, error] = std::from_chars(begin, end, x);
+    if (error == std::errc::result_out_of_range) {
+        // from_chars reports overflow and underflow; strtod gives +-inf or the denormal.
+        char* strtod_end = nullptr;
+        x = std::strtod(begin, &strtod_end);
+        stop = strtod_end;
+    } else if (error != std::errc()) {
+        return text;  // not a number: keep the driver's text
+    }
+    if (stop != end) return text;
     return format_float(x, rules);
 }
 
@@ -141,15 +152,25 @@ std::string compact_json(const std::string& json) {
 // A time of day written with an all-zero fraction ("...10:58:48.000000") names
 // the same instant as without it; the precision depends on the column type a
 // representation derived, so it is representational only.
-std::string trim_zero_fraction(const std::string& text) {
+void trim_zero_fraction(std::string& text) {
     const auto dot = text.rfind('.');
-    if (dot == std::string::npos || dot < 8 || dot + 1 == text.size()) return text;
-    if (text[dot - 3] != ':' || text[dot - 6] != ':') return text;
+    if (dot == std::string::npos || dot < 8 || dot + 1 == text.size()) return;
+    if (text[dot - 3] != ':' || text[dot - 6] != ':') return;
     for (std::size_t i = dot + 1; i < text.size(); ++i)
-        if (text[i] != '0') return text;
+        if (text[i] != '0') return;
     for (std::size_t i = dot - 8; i < dot; ++i)
-        if (!std::isdigit(static_cast<unsigned char>(text[i])) && text[i] != ':') return text;
-    return text.substr(0, dot);
+        if (!std::isdigit(static_cast<unsigned char>(text[i])) && text[i] != ':') return;
+    text.resize(dot);
+}
+
+// Already the one spelling of an integer: no sign but '-', no leading zero, not "-0".
+bool is_canonical_integer(const std::string& text) {
+    const std::size_t start = !text.empty() && text[0] == '-' ? 1 : 0;
+    if (text.size() == start) return false;
+    if (text[start] == '0') return text.size() == 1;
+    for (std::size_t i = start; i < text.size(); ++i)
+        if (!is_digit(text[i])) return false;
+    return true;
 }
 
 bool looks_like_json_document(const std::string& text) {
@@ -186,18 +207,19 @@ std::string normalize_bytes(const std::string& bytes, const std::string& mode) {
 
 }  // namespace
 
-NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
+NormValue normalize_value(Value&& v, const NormalizationRules& rules) {
     switch (v.kind) {
         case ValueKind::Null:
             return {true, ""};
         case ValueKind::Int:
+            if (is_canonical_integer(v.text)) return {false, std::move(v.text)};
             return {false, normalize_decimal(v.text, true, rules)};
         case ValueKind::Float:
             return {false, normalize_float(v.text, rules)};
         case ValueKind::Decimal:
             return {false, normalize_decimal(v.text, rules.canonical_decimals, rules)};
         case ValueKind::Json:
-            return {false, rules.compact_json ? compact_json(v.text) : v.text};
+            return {false, rules.compact_json ? compact_json(v.text) : std::move(v.text)};
         case ValueKind::Bytes:
             return {false, normalize_bytes(v.text, rules.bytes)};
         case ValueKind::Text:
@@ -205,22 +227,26 @@ NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
             // like a JSON document so {"a": 1} and {"a":1} compare equal.
             if (rules.compact_json && looks_like_json_document(v.text))
                 return {false, compact_json(v.text)};
-            if (rules.trim_zero_fraction) return {false, trim_zero_fraction(v.text)};
+            if (rules.trim_zero_fraction) trim_zero_fraction(v.text);
             break;
         case ValueKind::Temporal:
-            if (rules.trim_zero_fraction) return {false, trim_zero_fraction(v.text)};
+            if (rules.trim_zero_fraction) trim_zero_fraction(v.text);
             break;
     }
-    return {false, v.text};
+    return {false, std::move(v.text)};
 }
 
-NormResult normalize(const ResultSet& rs, const NormalizationRules& rules) {
+NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
+    return normalize_value(Value(v), rules);
+}
+
+NormResult normalize(ResultSet rs, const NormalizationRules& rules) {
     NormResult out;
     out.rows.reserve(rs.rows.size());
-    for (const auto& row : rs.rows) {
+    for (auto& row : rs.rows) {
         NormRow normalized;
         normalized.reserve(row.size());
-        for (const auto& value : row) normalized.push_back(normalize_value(value, rules));
+        for (auto& value : row) normalized.push_back(normalize_value(std::move(value), rules));
         out.rows.push_back(std::move(normalized));
     }
     std::sort(out.rows.begin(), out.rows.end());

@@ -34,7 +34,9 @@ struct NormResult {
 };
 
 NormValue normalize_value(const Value& v, const NormalizationRules& rules);
-NormResult normalize(const ResultSet& rs, const NormalizationRules& rules);
+NormValue normalize_value(Value&& v, const NormalizationRules& rules);
+// Takes the result by value: strings already in normal form are moved, not copied.
+NormResult normalize(ResultSet rs, const NormalizationRules& rules);
 std::string to_display(const NormValue& v);  // NULL or the text, for printing
 
 }  // namespace eriq
