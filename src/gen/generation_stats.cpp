@@ -22,6 +22,7 @@ void write_usage(JsonWriter& w, const char* key, const std::vector<std::string>&
     w.key(key);
     w.begin_object();
     for (std::size_t i = 0; i < names.size(); ++i) {
+        if (names[i].empty()) continue;
         w.key(names[i]);
         w.begin_object();
         w.key("generated");
@@ -33,32 +34,41 @@ void write_usage(JsonWriter& w, const char* key, const std::vector<std::string>&
     w.end_object();
 }
 
-std::size_t covered(const std::vector<UsageCount>& counts) {
-    return static_cast<std::size_t>(std::count_if(
-        counts.begin(), counts.end(), [](const UsageCount& c) { return c.generated > 0; }));
+struct Coverage {
+    std::size_t generated = 0;
+    std::size_t total = 0;
+    std::string missing;  // names never generated, comma-separated
+};
+
+// Entries with an empty name (type families the dialect lacks) are not counted.
+Coverage coverage(const std::vector<std::string>& names, const std::vector<UsageCount>& counts) {
+    Coverage c;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (names[i].empty()) continue;
+        ++c.total;
+        if (counts[i].generated > 0)
+            ++c.generated;
+        else
+            c.missing += (c.missing.empty() ? "" : ", ") + names[i];
+    }
+    return c;
 }
 
-void write_coverage(JsonWriter& w, const char* key, const std::vector<UsageCount>& counts) {
+void write_coverage(JsonWriter& w, const char* key, const Coverage& c) {
     w.key(key);
     w.begin_object();
     w.key("generated");
-    w.integer(static_cast<std::int64_t>(covered(counts)));
+    w.integer(static_cast<std::int64_t>(c.generated));
     w.key("total");
-    w.integer(static_cast<std::int64_t>(counts.size()));
+    w.integer(static_cast<std::int64_t>(c.total));
     w.end_object();
 }
 
-std::string never_line(const char* what, const std::vector<std::string>& names,
-                       const std::vector<UsageCount>& counts) {
-    std::string missing;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (counts[i].generated == 0) missing += (missing.empty() ? "" : ", ") + names[i];
-    return fmt::format(
-        "  {:<12} {:>4} of {:<4} generated ({:.1f}%){}{}\n", what, covered(counts), counts.size(),
-        counts.empty()
-            ? 100.0
-            : 100.0 * static_cast<double>(covered(counts)) / static_cast<double>(counts.size()),
-        missing.empty() ? "" : "; never: ", missing);
+std::string never_line(const char* what, const Coverage& c) {
+    const double share =
+        c.total ? 100.0 * static_cast<double>(c.generated) / static_cast<double>(c.total) : 100.0;
+    return fmt::format("  {:<12} {:>4} of {:<4} generated ({:.1f}%){}{}\n", what, c.generated,
+                       c.total, share, c.missing.empty() ? "" : "; never: ", c.missing);
 }
 
 // The `limit` entries with the highest invalid share.
@@ -66,7 +76,7 @@ std::string worst_rows(const char* what, const std::vector<std::string>& names,
                        const std::vector<UsageCount>& counts, std::size_t limit) {
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < names.size(); ++i)
-        if (counts[i].invalid > 0) order.push_back(i);
+        if (!names[i].empty() && counts[i].invalid > 0) order.push_back(i);
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return counts[a].invalid_share() > counts[b].invalid_share();
     });
@@ -85,7 +95,10 @@ GenerationStats::GenerationStats(const GrammarIndex& index)
     : index_(index),
       productions_(index.production_names.size()),
       functions_(index.function_names.size()),
-      families_(all_families().size()) {}
+      families_(all_families().size()) {
+    for (std::size_t i = 0; i < all_families().size(); ++i)
+        family_names_.push_back(index.family_usable[i] ? all_families()[i] : std::string());
+}
 
 void GenerationStats::record(const CaseFeatures& features, bool invalid) {
     ++cases_.generated;
@@ -104,12 +117,12 @@ std::string GenerationStats::json(const std::vector<DownWeight>& down_weighted) 
     w.integer(cases_.invalid);
     write_usage(w, "productions", index_.production_names, productions_);
     write_usage(w, "functions", index_.function_names, functions_);
-    write_usage(w, "types", all_families(), families_);
+    write_usage(w, "types", family_names_, families_);
     w.key("coverage");
     w.begin_object();
-    write_coverage(w, "productions", productions_);
-    write_coverage(w, "functions", functions_);
-    write_coverage(w, "types", families_);
+    write_coverage(w, "productions", coverage(index_.production_names, productions_));
+    write_coverage(w, "functions", coverage(index_.function_names, functions_));
+    write_coverage(w, "types", coverage(family_names_, families_));
     w.end_object();
     w.key("down_weighted");
     w.begin_array();
@@ -137,14 +150,14 @@ std::string GenerationStats::json(const std::vector<DownWeight>& down_weighted) 
 std::string GenerationStats::text(const std::vector<DownWeight>& down_weighted) const {
     std::string out = fmt::format("generation stats over {} cases ({} invalid):\n",
                                   cases_.generated, cases_.invalid);
-    out += never_line("productions", index_.production_names, productions_);
-    out += never_line("functions", index_.function_names, functions_);
-    out += never_line("types", all_families(), families_);
+    out += never_line("productions", coverage(index_.production_names, productions_));
+    out += never_line("functions", coverage(index_.function_names, functions_));
+    out += never_line("types", coverage(family_names_, families_));
     out += fmt::format("  highest invalid shares:\n    {:<10} {:<32} {:>9} {:>9} {:>8}\n", "kind",
                        "name", "generated", "invalid", "share");
     out += worst_rows("production", index_.production_names, productions_, 10);
     out += worst_rows("function", index_.function_names, functions_, 10);
-    out += worst_rows("type", all_families(), families_, 10);
+    out += worst_rows("type", family_names_, families_, 10);
     if (!down_weighted.empty()) {
         out += "  down-weighted during the campaign:\n";
         for (const auto& d : down_weighted)

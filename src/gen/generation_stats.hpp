@@ -40,14 +40,16 @@ class GenerationStats {
     const UsageCount& function(int id) const { return functions_[static_cast<std::size_t>(id)]; }
     const UsageCount& totals() const { return cases_; }
 
-    // The JSON report: objects productions, functions, types (name -> {generated, invalid}),
-    // a coverage summary and the down-weighted entries.
+    // The JSON report: objects productions, functions, types (name -> {generated, invalid};
+    // types lists the families the dialect can generate), a coverage summary and the
+    // down-weighted entries.
     std::string json(const std::vector<DownWeight>& down_weighted) const;
     // A readable summary: coverage, what never appeared, what failed most.
     std::string text(const std::vector<DownWeight>& down_weighted) const;
 
   private:
     const GrammarIndex& index_;
+    std::vector<std::string> family_names_;  // "" for families the dialect cannot generate
     UsageCount cases_;
     std::vector<UsageCount> productions_;
     std::vector<UsageCount> functions_;
