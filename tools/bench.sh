@@ -6,7 +6,8 @@
 #   loop straight through the driver (statements/s), and eriq's share of it,
 #   the speedup of --jobs 2 over --jobs 1,
 #   resident memory of a longer SQLite campaign (first/last/max sample).
-# Usage: tools/bench.sh            (CASES=4000 MARIADB_CASES=3000 RSS_MINUTES=3 by default)
+# Every figure is the median of REPEAT runs of the same fixed-seed campaign.
+# Usage: tools/bench.sh   (CASES=4000 MARIADB_CASES=3000 REPEAT=3 RSS_MINUTES=3 by default)
 #        RSS_MINUTES=30 tools/bench.sh   for the 30-minute memory check
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ tools/setup.sh --server >/dev/null
 
 cases=${CASES:-4000}
 mcases=${MARIADB_CASES:-3000}
+repeat=${REPEAT:-3}
 rss_minutes=${RSS_MINUTES:-3}
 seed=${SEED:-7}
 work=$(mktemp -d)
@@ -26,38 +28,53 @@ campaign() {  # name, then eriq-gen arguments
   local name=$1; shift
   build/eriq-gen --quiet --seed "$seed" --out "$work/$name" "$@"
 }
-report() {  # label, campaign name, floor statements/s or "-", jobs-1 cases/s or "-"
-  local s="$work/$2/summary.json"
-  python3 - "$1" "$s" "$3" "$4" <<'PY'
-import json, sys
-label, path, floor, base = sys.argv[1:5]
-s = json.load(open(path))
-sps = s["statements"] / s["wall_seconds"]
+floor() {  # dialect, url, log: statements/s of the minimal replay loop
+  build/eriq-replay "$1" "$2" "$3" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])"
+}
+# Runs the same fixed-seed campaign $repeat times (interleaved with the floor replay when a
+# log is given) and prints one table row from the medians: this machine's timings vary by
+# up to a third from run to run.
+measure() {  # label, jobs, dialect, url, cases, baseline cases/s or "-"
+  local label=$1 jobs=$2 dialect=$3 url=$4 n=$5 base=$6 i
+  for i in $(seq "$repeat"); do
+    local args=(--dialect "$dialect" --connect "$url" --cases "$n" --jobs "$jobs")
+    if [ "$jobs" = 1 ]; then
+      campaign "$label-$i" "${args[@]}" --log-statements "$work/$label.log"
+      floor "$dialect" "$url" "$work/$label.log" >"$work/$label-$i.floor"
+    else
+      campaign "$label-$i" "${args[@]}"
+    fi
+  done
+  python3 - "$label" "$work" "$repeat" "$base" <<'PY'
+import json, statistics, sys, os
+label, work, repeat, base = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+runs = [json.load(open(f"{work}/{label}-{i}/summary.json")) for i in range(1, repeat + 1)]
+med = lambda xs: statistics.median(xs)
+cps = med([r["cases_per_second"] for r in runs])
+sps = med([r["statements"] / r["wall_seconds"] for r in runs])
 # driver_seconds sums all workers: compare with the workers' total wall time.
-inside = s["driver_seconds"] / (s["wall_seconds"] * s["workers"])
-line = f"| {label} | {s['workers']} | {s['cases']} | {s['cases_per_second']:.1f} | {sps:.0f} | {100 * inside:.1f}% | {100 * (1 - inside):.1f}% |"
-line += f" {float(floor):.0f} ({100 * sps / float(floor):.0f}%) |" if floor != "-" else " - |"
-line += f" {s['cases_per_second'] / float(base):.2f}x |" if base != "-" else " - |"
+inside = med([r["driver_seconds"] / (r["wall_seconds"] * r["workers"]) for r in runs])
+floors = [float(open(f"{work}/{label}-{i}.floor").read()) for i in range(1, repeat + 1)
+          if os.path.exists(f"{work}/{label}-{i}.floor")]
+name = {"s1": "SQLite :memory:", "s2": "SQLite :memory:", "m1": "MariaDB " + runs[0]["server_version"].split("-")[0], "m2": "MariaDB"}[label]
+line = f"| {name} | {runs[0]['workers']} | {runs[0]['cases']} | {cps:.1f} | {sps:.0f} | {100 * inside:.1f}% | {100 * (1 - inside):.1f}% |"
+line += f" {med(floors):.0f} ({100 * sps / med(floors):.0f}%) |" if floors else " - |"
+line += f" {cps / float(base):.2f}x |" if base != "-" else " - |"
 print(line)
+with open(f"{work}/{label}.cps", "w") as f:
+    f.write(str(cps))
 PY
 }
 
-echo "eriq benchmark, seed $seed, $(nproc) cores, $(date -u +%F)"
+echo "eriq benchmark, seed $seed, $(nproc) cores, $(date -u +%F), medians of $repeat runs"
 echo
 echo "| target | jobs | cases | cases/s | statements/s | in driver (per worker) | eriq's own share | floor statements/s (eriq's % of it) | speedup |"
 echo "|---|---|---|---|---|---|---|---|---|"
 
-campaign s1 --cases "$cases" --log-statements "$work/s1.log"
-floor=$(build/eriq-replay sqlite sqlite::memory: "$work/s1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
-report "SQLite :memory:" s1 "$floor" -
-campaign s2 --cases "$cases" --jobs 2
-report "SQLite :memory:" s2 - "$(field "$work/s1/summary.json" cases_per_second)"
-
-campaign m1 --dialect mariadb --connect "$base_url/eriq_bench" --cases "$mcases" --log-statements "$work/m1.log"
-floor=$(build/eriq-replay mariadb "$base_url/eriq_bench" "$work/m1.log" | python3 -c "import json,sys; print(json.load(sys.stdin)['statements_per_second'])")
-report "MariaDB $(field "$work/m1/summary.json" server_version | cut -d- -f1)" m1 "$floor" -
-campaign m2 --dialect mariadb --connect "$base_url/eriq_bench" --cases "$mcases" --jobs 2
-report "MariaDB" m2 - "$(field "$work/m1/summary.json" cases_per_second)"
+measure s1 1 sqlite sqlite::memory: "$cases" -
+measure s2 2 sqlite sqlite::memory: "$cases" "$(cat "$work/s1.cps")"
+measure m1 1 mariadb "$base_url/eriq_bench" "$mcases" -
+measure m2 2 mariadb "$base_url/eriq_bench" "$mcases" "$(cat "$work/m1.cps")"
 
 echo
 echo "Resident memory of a ${rss_minutes}-minute SQLite campaign (sampled every 10 s):"
@@ -75,7 +92,10 @@ import sys
 kb = [int(x) for x in sys.argv[1:]]
 if not kb:
     print("no samples"); sys.exit()
+# The allocator keeps freed heap (src/util/allocator_tuning.hpp), so resident memory climbs to
+# its high-water mark in the first minute; flatness is judged from there to the end.
+warm = kb[min(5, len(kb) - 1)]
 first, last, peak = kb[0], kb[-1], max(kb)
-print(f"  first {first} KiB, last {last} KiB, max {peak} KiB over {len(kb)} samples: "
-      f"{100 * (last - first) / first:+.1f}% from first to last")
+print(f"  first {first} KiB, after 1 minute {warm} KiB, last {last} KiB, max {peak} KiB over "
+      f"{len(kb)} samples: {100 * (last - warm) / warm:+.1f}% from 1 minute to the end")
 PY

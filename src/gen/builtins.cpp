@@ -17,6 +17,8 @@
 //   @order_by_all      every output column (plus the dialect's tie-breaker), so
 //                      ORDER BY ... LIMIT picks the same rows in every variant
 //   @number(lo,hi)     an integer in [lo, hi]
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "catalog/sql_template.hpp"
@@ -120,6 +122,9 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 continue;
             }
             if (trace_) trace_->function(choice.id);
+            if (aggregate && !state_.frames.empty() && !state_.frames.back().current_alias.empty())
+                state_.frames.back().aggregate_outputs.push_back(
+                    state_.frames.back().current_alias);
             bool distinct = aggregate && fn.distinct_ok && fn.tmpl.empty() && args.size() == 1 &&
                             rng_.chance(g_.knob("agg_distinct", 0.2));
             return apply_template(fn, args, distinct);
@@ -224,11 +229,16 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
 
     if (name == "order_by_all") {
         if (state_.frames.empty() || state_.frames.back().shape.empty()) return std::nullopt;
+        const QueryFrame& frame = state_.frames.back();
         std::string out;
-        for (const auto& c : state_.frames.back().shape) {
+        for (const auto& c : frame.shape) {
             out += (out.empty() ? "" : ", ") + c.name;
             auto it = d_.order_tiebreak.find(c.family);
-            if (it != d_.order_tiebreak.end()) out += ", " + fill_template(it->second, {c.name});
+            const bool aggregated =
+                std::find(frame.aggregate_outputs.begin(), frame.aggregate_outputs.end(), c.name) !=
+                frame.aggregate_outputs.end();
+            if (it != d_.order_tiebreak.end() && !aggregated)
+                out += ", " + fill_template(it->second, {c.name});
         }
         return out;
     }

@@ -37,6 +37,9 @@ struct QueryFrame {
     bool names_known = false;         // aliases fixed by the first arm
     std::vector<ScopeColumn> group_keys;
     std::string current_alias;  // alias of the select-list column being generated
+    // Aliases whose expression holds an aggregate: MariaDB/MySQL reject an ORDER BY
+    // expression over them (error 1247), so they get no order tie-breaker.
+    std::vector<std::string> aggregate_outputs;
 };
 
 // Everything a failed alternative must roll back.
