@@ -74,7 +74,7 @@ VariantOutcome variant_outcome(const std::string& representation, std::vector<st
 // VIEW and TEMPT agree, CTE (pretending to be buggy) lost a row.
 CaseOutcome sample_outcome(const TestCase& tc) {
     const std::string i = tc.intermediate;
-    const NormResult full{{{{false, "7"}, {false, "say \"hi\"\nnow\t!"}}}};
+    const NormResult full{{{{ValueKind::Text, "7"}, {ValueKind::Text, "say \"hi\"\nnow\t!"}}}};
     const NormResult empty{};
     CaseOutcome out;
     out.verdict = Verdict::Inconsistent;

@@ -2,6 +2,7 @@
 // The rows a backend returns, before any normalization. Values keep the driver's
 // textual form plus the value class the driver reported, so the oracle can
 // normalize without knowing which DBMS produced them.
+#include <compare>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@ struct Value {
     std::string text;  // decimal digits for numbers, raw bytes for Bytes, "" for Null
 
     static Value null() { return {}; }
-    bool operator==(const Value&) const = default;
+    auto operator<=>(const Value&) const = default;
 };
 
 struct ResultSet {

@@ -210,30 +210,30 @@ std::string normalize_bytes(const std::string& bytes, const std::string& mode) {
 NormValue normalize_value(Value&& v, const NormalizationRules& rules) {
     switch (v.kind) {
         case ValueKind::Null:
-            return {true, ""};
+            return Value::null();
         case ValueKind::Int:
-            if (is_canonical_integer(v.text)) return {false, std::move(v.text)};
-            return {false, normalize_decimal(v.text, true, rules)};
+            if (is_canonical_integer(v.text)) return {ValueKind::Text, std::move(v.text)};
+            return {ValueKind::Text, normalize_decimal(v.text, true, rules)};
         case ValueKind::Float:
-            return {false, normalize_float(v.text, rules)};
+            return {ValueKind::Text, normalize_float(v.text, rules)};
         case ValueKind::Decimal:
-            return {false, normalize_decimal(v.text, rules.canonical_decimals, rules)};
+            return {ValueKind::Text, normalize_decimal(v.text, rules.canonical_decimals, rules)};
         case ValueKind::Json:
-            return {false, rules.compact_json ? compact_json(v.text) : std::move(v.text)};
+            return {ValueKind::Text, rules.compact_json ? compact_json(v.text) : std::move(v.text)};
         case ValueKind::Bytes:
-            return {false, normalize_bytes(v.text, rules.bytes)};
+            return {ValueKind::Text, normalize_bytes(v.text, rules.bytes)};
         case ValueKind::Text:
             // MySQL-protocol servers send JSON as plain text: compact what looks
             // like a JSON document so {"a": 1} and {"a":1} compare equal.
             if (rules.compact_json && looks_like_json_document(v.text))
-                return {false, compact_json(v.text)};
+                return {ValueKind::Text, compact_json(v.text)};
             if (rules.trim_zero_fraction) trim_zero_fraction(v.text);
             break;
         case ValueKind::Temporal:
             if (rules.trim_zero_fraction) trim_zero_fraction(v.text);
             break;
     }
-    return {false, std::move(v.text)};
+    return {ValueKind::Text, std::move(v.text)};
 }
 
 NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
@@ -241,20 +241,16 @@ NormValue normalize_value(const Value& v, const NormalizationRules& rules) {
 }
 
 NormResult normalize(ResultSet rs, const NormalizationRules& rules) {
+    for (auto& row : rs.rows)
+        for (auto& value : row) value = normalize_value(std::move(value), rules);
     NormResult out;
-    out.rows.reserve(rs.rows.size());
-    for (auto& row : rs.rows) {
-        NormRow normalized;
-        normalized.reserve(row.size());
-        for (auto& value : row) normalized.push_back(normalize_value(std::move(value), rules));
-        out.rows.push_back(std::move(normalized));
-    }
+    out.rows = std::move(rs.rows);
     std::sort(out.rows.begin(), out.rows.end());
     return out;
 }
 
 std::string to_display(const NormValue& v) {
-    return v.is_null ? "NULL" : v.text;
+    return is_null(v) ? "NULL" : v.text;
 }
 
 }  // namespace eriq

@@ -19,12 +19,12 @@ struct NormalizationRules {
     bool trim_zero_fraction = true;     // 10:58:48.000000 -> 10:58:48 (times, datetimes)
 };
 
-// One normalized value; NULL is distinct from every string (is_null).
-struct NormValue {
-    bool is_null = false;
-    std::string text;
-    auto operator<=>(const NormValue&) const = default;
-};
+// One normalized value: kind Null (distinct from every string) or Text, the value's one
+// spelling. The same type as a driver value, so normalizing a result rewrites it in place.
+using NormValue = Value;
+inline bool is_null(const NormValue& v) {
+    return v.kind == ValueKind::Null;
+}
 using NormRow = std::vector<NormValue>;
 
 // A result after normalization, rows sorted (multiset form).
@@ -35,7 +35,7 @@ struct NormResult {
 
 NormValue normalize_value(const Value& v, const NormalizationRules& rules);
 NormValue normalize_value(Value&& v, const NormalizationRules& rules);
-// Takes the result by value: strings already in normal form are moved, not copied.
+// Takes the result by value and normalizes its rows in place.
 NormResult normalize(ResultSet rs, const NormalizationRules& rules);
 std::string to_display(const NormValue& v);  // NULL or the text, for printing
 

@@ -18,7 +18,7 @@ void write_rows(JsonWriter& w, const NormResult& result) {
     for (const auto& row : result.rows) {
         w.begin_array();
         for (const auto& value : row) {
-            if (value.is_null) {
+            if (is_null(value)) {
                 w.null();
             } else {
                 w.string(value.text);
