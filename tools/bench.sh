@@ -4,16 +4,17 @@
 #   cases/s, statements/s, the share of wall time inside the driver,
 #   the floor: the same statement stream replayed by eriq-replay, a minimal
 #   loop straight through the driver (statements/s), and eriq's share of it,
-#   the speedup of --jobs 2 over --jobs 1,
+#   the speedup of --jobs 2 over --jobs 1, and on SQLite the speedup of two separate
+#   single-worker processes run at once (what the machine itself allows),
 #   resident memory of a longer SQLite campaign (first/last/max sample).
 # Every figure is the median of REPEAT runs of the same fixed-seed campaign.
-# Usage: tools/bench.sh   (CASES=4000 MARIADB_CASES=3000 REPEAT=3 RSS_MINUTES=3 by default)
+# Usage: tools/bench.sh   (CASES=10000 MARIADB_CASES=3000 REPEAT=3 RSS_MINUTES=3 by default)
 #        RSS_MINUTES=30 tools/bench.sh   for the 30-minute memory check
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh --server >/dev/null
 
-cases=${CASES:-4000}
+cases=${CASES:-10000}
 mcases=${MARIADB_CASES:-3000}
 repeat=${REPEAT:-3}
 rss_minutes=${RSS_MINUTES:-3}
@@ -73,6 +74,23 @@ echo "|---|---|---|---|---|---|---|---|---|"
 
 measure s1 1 sqlite sqlite::memory: "$cases" -
 measure s2 2 sqlite sqlite::memory: "$cases" "$(cat "$work/s1.cps")"
+# The ceiling for --jobs 2 on this machine: two independent single-worker processes at once.
+for i in $(seq "$repeat"); do
+  campaign "pair-a-$i" --cases "$cases" & a=$!
+  campaign "pair-b-$i" --cases "$cases"
+  wait "$a"
+done
+python3 - "$work" "$repeat" "$(cat "$work/s1.cps")" "$cases" <<'PY'
+import json, statistics, sys
+work, repeat, base, cases = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+combined = []
+for i in range(1, repeat + 1):
+    a = json.load(open(f"{work}/pair-a-{i}/summary.json"))
+    b = json.load(open(f"{work}/pair-b-{i}/summary.json"))
+    combined.append((a["cases"] + b["cases"]) / max(a["wall_seconds"], b["wall_seconds"]))
+c = statistics.median(combined)
+print(f"| SQLite, two separate processes at once (this machine's ceiling) | 2x1 | 2x{cases} | {c:.1f} | - | - | - | - | {c / base:.2f}x |")
+PY
 measure m1 1 mariadb "$base_url/eriq_bench" "$mcases" -
 measure m2 2 mariadb "$base_url/eriq_bench" "$mcases" "$(cat "$work/m1.cps")"
 
