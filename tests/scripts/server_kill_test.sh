@@ -20,7 +20,10 @@ work=$(mktemp -d)
 trap cleanup EXIT
 url=${ERIQ_MARIADB_URL%/*}/eriq_kill
 
-"$bin" --dialect mariadb --connect "$url" --seed 5 --time 25s --out "$work/out" >"$work/log" 2>&1 &
+# Spatial off: ST_Distance crashes MariaDB 10.11.19 on some plans, and this test's
+# fault must be the kill below, not a crash of the server's own.
+"$bin" --dialect mariadb --connect "$url" --seed 5 --time 25s --weight family_spatial=0 \
+  --out "$work/out" >"$work/log" 2>&1 &
 eriq=$!
 sleep 8
 kill -0 "$eriq" 2>/dev/null || fail "eriq-gen ended early: $(cat "$work/log")"
@@ -28,7 +31,7 @@ kill -0 "$eriq" 2>/dev/null || fail "eriq-gen ended early: $(cat "$work/log")"
 before=$(cd "$work/out" && ls -d [0-9]*-* 2>/dev/null | grep -v '\.tmp$' || true)
 (cd "$work/out" && for d in $before; do sha1sum "$d"/*; done) >"$work/before.sha1" 2>/dev/null
 
-kill -9 "$server_pid"
+kill -9 "$server_pid" || fail "the server was not running at the kill: $(tail -5 "$work/log")"
 sleep 3
 eval "$("$root/tools/start-mariadb.sh" --restart "$ERIQ_MARIADB_DIR" "$ERIQ_MARIADB_PORT")" ||
   fail "cannot restart MariaDB"
