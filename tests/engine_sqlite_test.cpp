@@ -17,33 +17,15 @@
 #include "exec/fault_injecting_backend.hpp"
 #include "report/report_writer.hpp"
 #include "rules/rule_set.hpp"
+#include "test_files.hpp"
 
 using namespace eriq;
+using eriq::test::fresh_dir;
+using eriq::test::slurp;
+using eriq::test::source;
 using Fault = FaultInjectingBackend::Fault;
 
 namespace {
-
-std::string source(const std::string& rel) {
-    return std::string(ERIQ_SOURCE_DIR) + "/" + rel;
-}
-
-// ctest runs test cases as parallel processes: every directory is private to one.
-std::filesystem::path fresh_dir(const std::string& name) {
-    static int counter = 0;
-    auto dir = std::filesystem::temp_directory_path() /
-               ("eriq-engine-test-" + name + "-" + std::to_string(getpid()) + "-" +
-                std::to_string(++counter));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
-std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 TestCase small_case(int x_references) {
     TestCase tc;

@@ -19,31 +19,14 @@
 #include "gen/case_generator.hpp"
 #include "gen/generation_stats.hpp"
 #include "gen/rng.hpp"
+#include "test_files.hpp"
 
 using namespace eriq;
+using eriq::test::fresh_dir;
+using eriq::test::slurp;
+using eriq::test::source;
 
 namespace {
-
-std::string source(const std::string& rel) {
-    return std::string(ERIQ_SOURCE_DIR) + "/" + rel;
-}
-
-std::filesystem::path fresh_dir(const std::string& name) {
-    static int counter = 0;
-    auto dir = std::filesystem::temp_directory_path() /
-               ("eriq-genstats-test-" + name + "-" + std::to_string(getpid()) + "-" +
-                std::to_string(++counter));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
-std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::string lower(std::string s) {
     for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

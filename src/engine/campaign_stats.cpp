@@ -101,22 +101,7 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.key("driver_share");
     w.number(f.wall_seconds > 0 ? f.driver_seconds / f.wall_seconds : 0.0);
     w.key("down_weighted");
-    w.begin_array();
-    for (const auto& d : s.down_weighted) {
-        w.begin_object();
-        w.key("kind");
-        w.string(d.kind);
-        w.key("name");
-        w.string(d.name);
-        w.key("factor");
-        w.number(d.factor);
-        w.key("generated");
-        w.integer(d.usage.generated);
-        w.key("invalid");
-        w.integer(d.usage.invalid);
-        w.end_object();
-    }
-    w.end_array();
+    write_down_weighted(w, s.down_weighted);
     w.end_object();
     return w.str() + "\n";
 }

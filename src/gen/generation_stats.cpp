@@ -91,6 +91,27 @@ std::string worst_rows(const char* what, const std::vector<std::string>& names,
 
 }  // namespace
 
+void write_down_weighted(JsonWriter& w, const std::vector<DownWeight>& down_weighted) {
+    w.begin_array();
+    for (const auto& d : down_weighted) {
+        w.begin_object();
+        w.key("kind");
+        w.string(d.kind);
+        w.key("name");
+        w.string(d.name);
+        w.key("generated");
+        w.integer(d.usage.generated);
+        w.key("invalid");
+        w.integer(d.usage.invalid);
+        w.key("factor");
+        w.number(d.factor);
+        w.key("at_case");
+        w.integer(d.at_case);
+        w.end_object();
+    }
+    w.end_array();
+}
+
 GenerationStats::GenerationStats(const GrammarIndex& index)
     : index_(index),
       productions_(index.production_names.size()),
@@ -125,24 +146,7 @@ std::string GenerationStats::json(const std::vector<DownWeight>& down_weighted) 
     write_coverage(w, "types", coverage(family_names_, families_));
     w.end_object();
     w.key("down_weighted");
-    w.begin_array();
-    for (const auto& d : down_weighted) {
-        w.begin_object();
-        w.key("kind");
-        w.string(d.kind);
-        w.key("name");
-        w.string(d.name);
-        w.key("generated");
-        w.integer(d.usage.generated);
-        w.key("invalid");
-        w.integer(d.usage.invalid);
-        w.key("factor");
-        w.number(d.factor);
-        w.key("at_case");
-        w.integer(d.at_case);
-        w.end_object();
-    }
-    w.end_array();
+    write_down_weighted(w, down_weighted);
     w.end_object();
     return w.str() + "\n";
 }

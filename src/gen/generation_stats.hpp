@@ -28,6 +28,10 @@ struct DownWeight {
     std::int64_t at_case = 0;  // campaign case count when it was lowered
 };
 
+class JsonWriter;
+// Writes `down_weighted` as a JSON array of {kind, name, generated, invalid, factor, at_case}.
+void write_down_weighted(JsonWriter& w, const std::vector<DownWeight>& down_weighted);
+
 class GenerationStats {
   public:
     explicit GenerationStats(const GrammarIndex& index);
