@@ -43,7 +43,7 @@ const dsl::Production* Derivation::production_for(const std::string& name,
     return g_.find(name);
 }
 
-double Derivation::alternative_weight(const dsl::Alternative&, const AlternativeInfo& info) const {
+double Derivation::alternative_weight(const AlternativeInfo& info) const {
     return adaptive_ ? info.weight * adaptive_->alternative(info.id) : info.weight;
 }
 
@@ -67,7 +67,7 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
     for (std::size_t i = 0; i < n; ++i) {
         const auto& alt = prod->alternatives[i];
         const AlternativeInfo& info = index_.alternative(alt);
-        const double w = alternative_weight(alt, info);
+        const double w = alternative_weight(info);
         if (w > 0) lowest = std::min(lowest, info.height);
         weights[i] = info.height <= budget ? w : 0;
     }
@@ -76,7 +76,7 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
         for (std::size_t i = 0; i < n; ++i) {
             const auto& alt = prod->alternatives[i];
             const AlternativeInfo& info = index_.alternative(alt);
-            weights[i] = info.height == lowest ? alternative_weight(alt, info) : 0;
+            weights[i] = info.height == lowest ? alternative_weight(info) : 0;
         }
     }
 

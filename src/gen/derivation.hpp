@@ -94,7 +94,8 @@ class Derivation {
     std::string pick_numeric_family();
     bool family_available(const std::string& family) const;
     const dsl::Production* production_for(const std::string& name, const std::string& family) const;
-    double alternative_weight(const dsl::Alternative& alt, const AlternativeInfo& info) const;
+    // The alternative's grammar weight times its adaptive factor.
+    double alternative_weight(const AlternativeInfo& info) const;
     GenerationTrace::Mark trace_mark() const {
         return trace_ ? trace_->mark() : GenerationTrace::Mark{};
     }
