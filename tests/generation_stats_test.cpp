@@ -168,3 +168,32 @@ TEST_CASE("a function that always fails is down-weighted during a campaign", "[g
     CHECK(used_adapted < used_fixed * 2 / 3);
     CHECK(adapted.stats.valid > fixed.stats.valid);
 }
+
+TEST_CASE("every production of every dialect's grammar is derived in a few thousand cases",
+          "[gen][stats]") {
+    for (const char* name : {"sqlite", "mariadb", "mysql", "postgres", "tidb", "oceanbase"}) {
+        Dialect d = load_dialect(source(std::string("dialects/") + name + ".toml"));
+        dsl::Grammar g = dsl::load_grammar(source(std::string("grammars/") + name + ".toml"));
+        CaseGenerator gen(g, d);
+        const GrammarIndex& index = gen.index();
+        std::vector<bool> production_seen(index.production_names.size(), false);
+        std::vector<bool> function_seen(index.function_names.size(), false);
+        for (std::uint64_t round = 0; round < 200; ++round) {
+            auto db = gen.database(mix_seed(9, round));
+            for (int k = 0; k < 10; ++k)
+                for (const auto& tc : gen.generate_group(db, mix_seed(9, round), k, 3)) {
+                    for (int id : tc.features.productions)
+                        production_seen[static_cast<std::size_t>(id)] = true;
+                    for (int id : tc.features.functions)
+                        function_seen[static_cast<std::size_t>(id)] = true;
+                }
+        }
+        for (std::size_t i = 0; i < production_seen.size(); ++i) {
+            INFO(name << ": production " << index.production_names[i]);
+            CHECK(production_seen[i]);
+        }
+        const auto functions = std::count(function_seen.begin(), function_seen.end(), true);
+        INFO(name << ": " << functions << " of " << function_seen.size() << " functions");
+        CHECK(functions >= static_cast<long>(function_seen.size()) * 95 / 100);
+    }
+}
