@@ -8,37 +8,12 @@
 #include "dsl/grammar.hpp"
 #include "gen/case_generator.hpp"
 #include "gen/rng.hpp"
+#include "generation_fixture.hpp"
 
 using namespace eriq;
+using namespace eriq::test;
 
 namespace {
-
-std::string source(const std::string& rel) {
-    return std::string(ERIQ_SOURCE_DIR) + "/" + rel;
-}
-
-struct Loaded {
-    Dialect dialect;
-    dsl::Grammar grammar;
-};
-
-Loaded load(const std::string& name) {
-    return {load_dialect(source("dialects/" + name + ".toml")),
-            dsl::load_grammar(source("grammars/" + name + ".toml"))};
-}
-
-// Generates `n` cases, a new database every 10 cases.
-std::vector<TestCase> generate(const Loaded& l, std::uint64_t seed, int n) {
-    CaseGenerator gen(l.grammar, l.dialect);
-    std::vector<TestCase> out;
-    for (int round = 0; static_cast<int>(out.size()) < n; ++round) {
-        auto round_seed = mix_seed(seed, static_cast<std::uint64_t>(round));
-        auto db = gen.database(round_seed);
-        for (int k = 0; k < 10 && static_cast<int>(out.size()) < n; ++k)
-            if (auto tc = gen.generate(db, round_seed, k)) out.push_back(*tc);
-    }
-    return out;
-}
 
 std::string upper(std::string s) {
     for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
