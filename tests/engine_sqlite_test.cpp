@@ -55,7 +55,7 @@ struct Run {
 
 Run run_with_faults(const std::vector<std::string>& keep,
                     const std::vector<std::pair<std::string, Fault>>& faults, int x_references = 1,
-                    bool temp_single_reference = false) {
+                    bool temp_single_reference = false, bool keep_consistent_results = true) {
     Dialect d = load_dialect(source("dialects/sqlite.toml"));
     d.capabilities["temp_table_single_reference"] = temp_single_reference;
     RuleSet rules = load_rules(source("rules/repr.toml"));
@@ -69,6 +69,7 @@ Run run_with_faults(const std::vector<std::string>& keep,
 
     TestCase tc = small_case(x_references);
     CaseRunner runner(backend, d, rules);
+    runner.keep_consistent_results(keep_consistent_results);
     runner.load_database(tc);
     Run run;
     run.outcome = runner.run(tc, "t1");
@@ -128,6 +129,25 @@ TEST_CASE("four and five representations are grouped by equal results", "[engine
         run_with_faults({"VIEW", "CTE", "TEMPT", "DERIVED", "CTE_MAT"},
                         {{"TEMPT", Fault::ChangeFirstValue}, {"CTE_MAT", Fault::ChangeFirstValue}}),
         "VIEW=CTE=DERIVED≠TEMPT=CTE_MAT");
+}
+
+TEST_CASE("the fingerprint path of campaigns reports the same patterns", "[engine]") {
+    const std::vector<std::string> all{"VIEW", "CTE", "TEMPT", "DERIVED", "CTE_MAT"};
+    auto fast = [&](const std::vector<std::pair<std::string, Fault>>& faults) {
+        return run_with_faults(all, faults, 1, false, false);
+    };
+    auto agree = fast({});
+    CHECK(agree.outcome.verdict == Verdict::Consistent);
+    CHECK(agree.outcome.classification.groups ==
+          std::vector<std::vector<std::string>>{{"VIEW", "CTE", "TEMPT", "DERIVED", "CTE_MAT"}});
+    for (const auto& v : agree.outcome.variants) CHECK(v.result.rows.empty());
+    expect_reported(fast({{"CTE", Fault::DropLastRow}}), "VIEW=TEMPT=DERIVED=CTE_MAT≠CTE");
+    expect_reported(fast({{"TEMPT", Fault::DuplicateFirstRow}}), "VIEW=CTE=DERIVED=CTE_MAT≠TEMPT");
+    expect_reported(fast({{"VIEW", Fault::ChangeFirstValue}}), "CTE=TEMPT=DERIVED=CTE_MAT≠VIEW");
+    auto reported = fast({{"DERIVED", Fault::ChangeFirstValue}});
+    expect_reported(reported, "VIEW=CTE=TEMPT=CTE_MAT≠DERIVED");
+    // A finding keeps every variant's normalized rows for its report.
+    for (const auto& v : reported.outcome.variants) CHECK(v.result.rows.size() == 4);
 }
 
 TEST_CASE("a failing variant discards the case and teardown still runs", "[engine]") {

@@ -5,6 +5,8 @@
 #include <optional>
 #include <regex>
 
+#include "oracle/fingerprint.hpp"
+
 namespace eriq {
 namespace {
 
@@ -12,6 +14,13 @@ struct Failure {
     std::string kind;
     std::string message;
 };
+
+bool all_raw_equal(const std::vector<ResultSet>& raw) {
+    const ResultFingerprint first = fingerprint(raw.front());
+    for (std::size_t i = 1; i < raw.size(); ++i)
+        if (!(fingerprint(raw[i]) == first)) return false;
+    return true;
+}
 
 }  // namespace
 
@@ -38,7 +47,7 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
 
     // Setup once per representation that any case uses; the statements depend
     // only on I and the object name, so the first plan's copy serves all.
-    std::vector<const Variant*> set_up;
+    std::vector<Variant> set_up;
     std::map<std::string, Failure> setup_failed;
     std::optional<BackendError> fault;
     for (const auto& rep : reps_) {
@@ -47,7 +56,7 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
             for (const auto& v : plan.variants)
                 if (!first && v.representation == rep.name) first = &v;
         if (!first || fault) continue;
-        set_up.push_back(first);
+        set_up.push_back(*first);
         try {
             for (const auto& s : first->setup) backend_.execute(s);
         } catch (const BackendError& e) {
@@ -57,20 +66,22 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
     }
 
     std::vector<CaseOutcome> outcomes;
+    std::vector<ResultSet> raw;
     for (std::size_t i = 0; i < group.size() && !fault; ++i) {
         CaseOutcome& outcome = outcomes.emplace_back();
-        outcome.skipped = plans[i].skipped;
+        outcome.skipped = std::move(plans[i].skipped);
         outcome.verdict = Verdict::Consistent;
-        for (const auto& v : plans[i].variants) {
+        raw.clear();
+        for (auto& v : plans[i].variants) {
             VariantOutcome& vo = outcome.variants.emplace_back();
-            vo.variant = v;
-            auto failed = setup_failed.find(v.representation);
+            vo.variant = std::move(v);
+            auto failed = setup_failed.find(vo.variant.representation);
             if (failed != setup_failed.end()) {
                 vo.error_kind = failed->second.kind;
                 vo.error = failed->second.message;
             } else {
                 try {
-                    vo.result = normalize(backend_.query(v.query), rules_.normalize);
+                    raw.push_back(backend_.query(vo.variant.query));
                     vo.ok = true;
                 } catch (const BackendError& e) {
                     vo.error_kind = e.kind;
@@ -85,7 +96,7 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
                 break;
             }
         }
-        if (outcome.verdict == Verdict::Consistent) judge(group[i], outcome);
+        if (outcome.verdict == Verdict::Consistent) judge(group[i], raw, outcome);
     }
     if (fault && (outcomes.empty() || outcomes.back().verdict != Verdict::ServerFault)) {
         // The connection died during a setup statement.
@@ -93,15 +104,15 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
         outcome.verdict = Verdict::ServerFault;
         outcome.discard_kind = fault->kind;
         VariantOutcome& vo = outcome.variants.emplace_back();
-        vo.variant = *set_up.back();
+        vo.variant = set_up.back();
         vo.error_kind = fault->kind;
         vo.error = fault->what();
     }
 
     // Teardown always runs, unless the connection is gone (and the objects with it).
-    for (const Variant* v : set_up) {
+    for (const Variant& v : set_up) {
         if (fault) break;
-        for (const auto& s : v->teardown) {
+        for (const auto& s : v.teardown) {
             try {
                 backend_.execute(s);
             } catch (const BackendError& e) {
@@ -115,16 +126,25 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
     return outcomes;
 }
 
-void CaseRunner::judge(const TestCase& tc, CaseOutcome& outcome) const {
+void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
+                       CaseOutcome& outcome) const {
     if (outcome.variants.size() < 2) {
         outcome.verdict = Verdict::Discarded;
         outcome.discard_kind = "fewer_than_two_variants";
         return;
     }
+    if (!keep_consistent_results_ && all_raw_equal(raw)) {
+        // Identical raw rows normalize identically: consistent, and no row is normalized.
+        outcome.verdict = Verdict::Consistent;
+        auto& names = outcome.classification.groups.emplace_back();
+        for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
+        return;
+    }
     // The results move into the comparison and back, so large results are not copied.
     std::vector<NamedResult> results;
-    for (auto& v : outcome.variants)
-        results.push_back({v.variant.representation, std::move(v.result)});
+    for (std::size_t i = 0; i < raw.size(); ++i)
+        results.push_back({outcome.variants[i].variant.representation,
+                           normalize(std::move(raw[i]), rules_.normalize)});
     outcome.classification = classify(results, outcome.skipped);
     for (std::size_t i = 0; i < results.size(); ++i)
         outcome.variants[i].result = std::move(results[i].result);

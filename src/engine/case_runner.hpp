@@ -33,13 +33,19 @@ class CaseRunner {
 
     const std::vector<Representation>& representations() const { return reps_; }
 
+    // When false (campaigns), a case whose variants return identical raw rows is judged
+    // consistent from the rows' fingerprints and keeps no rows; when true (the default, for
+    // --case and tests), every ok variant's normalized rows are kept in its outcome.
+    void keep_consistent_results(bool keep) { keep_consistent_results_ = keep; }
+
   private:
-    void judge(const TestCase& tc, CaseOutcome& outcome) const;
+    void judge(const TestCase& tc, std::vector<ResultSet>& raw, CaseOutcome& outcome) const;
 
     Backend& backend_;
     const Dialect& dialect_;
     const RuleSet& rules_;
     std::vector<Representation> reps_;
+    bool keep_consistent_results_ = true;
 };
 
 // The benign difference (from the dialect file) that explains `c`, if any.
