@@ -31,6 +31,8 @@ Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.
   --time DURATION       stop after e.g. 90s, 5m, 2h (default 60s when --cases is not given)
   --cases N             stop after N cases
   --jobs N              N parallel workers, each with its own database (<db>_w<i>)
+  --generator-thread on|off  generate each worker's next cases on a thread of its own
+                        (default: on when the machine has two cores per worker)
   --out DIR             reports, index.jsonl and summary.json (default eriq-out)
   --case FILE           run one hand-written case (TOML) and print every variant;
                         exit 1 on an inconsistency, 0 when consistent, 3 when discarded
@@ -124,6 +126,10 @@ int main(int argc, char** argv) {
                 usage_error(fmt::format("--jobs needs a positive integer, got '{}'", value));
             }
             if (o.jobs < 1) usage_error("--jobs needs a positive integer");
+        } else if (a == "--generator-thread") {
+            if (value != "on" && value != "off")
+                usage_error(fmt::format("--generator-thread takes on or off, got '{}'", value));
+            o.generator_thread = value == "on";
         } else if (a == "--log-statements") {
             o.statement_log = value;
         } else if (a == "--out") {

@@ -66,6 +66,8 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.unsigned_integer(f.seed);
     w.key("workers");
     w.integer(f.workers);
+    w.key("generator_threads");
+    w.boolean(f.generator_threads);
     w.key("cases");
     w.integer(s.cases);
     w.key("valid");

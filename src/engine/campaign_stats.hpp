@@ -40,6 +40,7 @@ struct RunFacts {
     double driver_seconds = 0;
     std::uint64_t statements = 0;
     int workers = 1;
+    bool generator_threads = false;  // each worker's cases were generated on a thread of its own
 };
 
 std::string summary_json(const CampaignStats& s, const RunFacts& f);

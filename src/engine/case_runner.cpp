@@ -1,11 +1,12 @@
 #include "engine/case_runner.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <regex>
 
-#include "oracle/fingerprint.hpp"
+#include "exec/result_fingerprint.hpp"
 
 namespace eriq {
 namespace {
@@ -15,11 +16,29 @@ struct Failure {
     std::string message;
 };
 
-bool all_raw_equal(const std::vector<ResultSet>& raw) {
-    const ResultFingerprint first = fingerprint(raw.front());
-    for (std::size_t i = 1; i < raw.size(); ++i)
-        if (!(fingerprint(raw[i]) == first)) return false;
-    return true;
+bool all_equal(const std::vector<ResultFingerprint>& prints) {
+    return std::adjacent_find(prints.begin(), prints.end(), std::not_equal_to<>()) == prints.end();
+}
+
+// Runs one driver call for a variant; a BackendError is recorded in the variant (and in
+// `fault` when the connection is gone) and makes it not ok.
+template <class Call>
+bool attempt(VariantOutcome& vo, std::optional<BackendError>& fault, Call call) {
+    try {
+        call();
+        vo.ok = true;
+    } catch (const BackendError& e) {
+        vo.ok = false;
+        vo.error_kind = e.kind;
+        vo.error = e.what();
+        if (e.server_fault) fault = e;
+    }
+    return vo.ok;
+}
+
+void discard(CaseOutcome& outcome, const VariantOutcome& failed, bool server_fault) {
+    outcome.verdict = server_fault ? Verdict::ServerFault : Verdict::Discarded;
+    outcome.discard_kind = failed.error_kind;
 }
 
 }  // namespace
@@ -67,11 +86,13 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
 
     std::vector<CaseOutcome> outcomes;
     std::vector<ResultSet> raw;
+    std::vector<ResultFingerprint> prints;
     for (std::size_t i = 0; i < group.size() && !fault; ++i) {
         CaseOutcome& outcome = outcomes.emplace_back();
         outcome.skipped = std::move(plans[i].skipped);
         outcome.verdict = Verdict::Consistent;
         raw.clear();
+        prints.clear();
         for (auto& v : plans[i].variants) {
             VariantOutcome& vo = outcome.variants.emplace_back();
             vo.variant = std::move(v);
@@ -79,24 +100,37 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
             if (failed != setup_failed.end()) {
                 vo.error_kind = failed->second.kind;
                 vo.error = failed->second.message;
+            } else if (keep_consistent_results_) {
+                attempt(vo, fault, [&] { raw.push_back(backend_.query(vo.variant.query)); });
             } else {
-                try {
-                    raw.push_back(backend_.query(vo.variant.query));
-                    vo.ok = true;
-                } catch (const BackendError& e) {
-                    vo.error_kind = e.kind;
-                    vo.error = e.what();
-                    if (e.server_fault) fault = e;
-                }
+                attempt(vo, fault,
+                        [&] { prints.push_back(backend_.query_fingerprint(vo.variant.query)); });
             }
             if (!vo.ok) {
                 // One failing variant discards the case; the rest need not run.
-                outcome.verdict = fault ? Verdict::ServerFault : Verdict::Discarded;
-                outcome.discard_kind = vo.error_kind;
+                discard(outcome, vo, fault.has_value());
                 break;
             }
         }
-        if (outcome.verdict == Verdict::Consistent) judge(group[i], raw, outcome);
+        if (outcome.verdict != Verdict::Consistent) continue;
+        if (!keep_consistent_results_) {
+            if (outcome.variants.size() >= 2 && all_equal(prints)) {
+                // Identical raw rows normalize identically: consistent, no row built.
+                auto& names = outcome.classification.groups.emplace_back();
+                for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
+                continue;
+            }
+            // The fingerprints differ: run the variants' queries again for their rows (their
+            // objects still exist; teardown runs after the group).
+            for (auto& vo : outcome.variants) {
+                if (!attempt(vo, fault, [&] { raw.push_back(backend_.query(vo.variant.query)); })) {
+                    discard(outcome, vo, fault.has_value());
+                    break;
+                }
+            }
+            if (outcome.verdict != Verdict::Consistent) continue;
+        }
+        judge(group[i], raw, outcome);
     }
     if (fault && (outcomes.empty() || outcomes.back().verdict != Verdict::ServerFault)) {
         // The connection died during a setup statement.
@@ -131,13 +165,6 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
     if (outcome.variants.size() < 2) {
         outcome.verdict = Verdict::Discarded;
         outcome.discard_kind = "fewer_than_two_variants";
-        return;
-    }
-    if (!keep_consistent_results_ && all_raw_equal(raw)) {
-        // Identical raw rows normalize identically: consistent, and no row is normalized.
-        outcome.verdict = Verdict::Consistent;
-        auto& names = outcome.classification.groups.emplace_back();
-        for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
         return;
     }
     // The results move into the comparison and back, so large results are not copied.

@@ -33,8 +33,9 @@ class CaseRunner {
 
     const std::vector<Representation>& representations() const { return reps_; }
 
-    // When false (campaigns), a case whose variants return identical raw rows is judged
-    // consistent from the rows' fingerprints and keeps no rows; when true (the default, for
+    // When false (campaigns), each variant's query first returns only its rows' fingerprint:
+    // a case whose fingerprints are all equal is consistent and keeps no rows; otherwise the
+    // queries run again for their rows and are judged as usual. When true (the default, for
     // --case and tests), every ok variant's normalized rows are kept in its outcome.
     void keep_consistent_results(bool keep) { keep_consistent_results_ = keep; }
 

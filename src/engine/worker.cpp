@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/case_runner.hpp"
+#include "engine/round_feeder.hpp"
 #include "gen/rng.hpp"
 
 namespace eriq {
@@ -50,23 +51,26 @@ class Worker {
             std::lock_guard lock(shared_.mutex);
             if (shared_.server_version.empty()) shared_.server_version = backend_->server_version();
         }
-        while (!shared_.out_of_budget()) run_round(shared_.next_round.fetch_add(1));
+        RoundFeeder feeder(shared_, shared_.generator_threads);
+        while (!shared_.out_of_budget()) {
+            std::optional<PreparedRound> round = feeder.next();
+            if (!round) break;
+            run_round(*round);
+        }
         retire_backend();
         return totals_;
     }
 
   private:
-    void run_round(std::uint64_t round) {
+    void run_round(PreparedRound& round) {
         const Target& t = shared_.target;
-        const std::uint64_t round_seed = mix_seed(shared_.seed, round);
-        GeneratedDatabase db = shared_.generator.database(round_seed);
         CaseRunner runner(*backend_, t.dialect, t.rules);
         runner.keep_consistent_results(false);
         TestCase d_only;
         d_only.dialect = t.dialect.name;
-        d_only.seed = round_seed;
-        d_only.schema = db.schema;
-        d_only.rows = db.rows;
+        d_only.seed = round.seed;
+        d_only.schema = round.db.schema;
+        d_only.rows = round.db.rows;
         try {
             runner.load_database(d_only);
         } catch (const BackendError& e) {
@@ -86,12 +90,8 @@ class Worker {
             std::lock_guard lock(shared_.mutex);
             ++shared_.stats.databases;
         }
-        const int intermediates = static_cast<int>(t.grammar.knob("queries_per_database", 10));
-        const int per_intermediate =
-            std::max(1, static_cast<int>(t.grammar.knob("queries_per_intermediate", 3)));
-        for (int k = 0; k < intermediates && !shared_.out_of_budget(); ++k) {
-            std::vector<TestCase> group =
-                shared_.generator.generate_group(db, round_seed, k, per_intermediate);
+        for (auto& group : round.groups) {
+            if (shared_.out_of_budget()) return;
             if (group.empty()) {
                 std::lock_guard lock(shared_.mutex);
                 ++shared_.stats.generation_failures;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/result_fingerprint.hpp"
 #include "exec/result_set.hpp"
 
 namespace eriq {
@@ -61,6 +62,11 @@ class Backend {
     virtual void execute(const std::string& sql) = 0;
     // Runs one statement and returns its rows. Throws BackendError.
     virtual ResultSet query(const std::string& sql) = 0;
+    // Runs one statement and returns only its rows' fingerprint, the same for equal rows on
+    // this backend. A backend may compute it from the driver's values without building rows.
+    virtual ResultFingerprint query_fingerprint(const std::string& sql) {
+        return fingerprint(query(sql));
+    }
 
     // Drops every table and view the tool may have created in its own
     // database (tables t<N>, objects prefixed eriq_), leaving nothing else touched.

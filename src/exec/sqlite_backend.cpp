@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <bit>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -21,8 +22,13 @@ namespace {
 // small enough to stop within a millisecond, large enough to cost nothing.
 constexpr int kProgressInstructions = 1000;
 
+// Finalizing is a driver call too, so it counts as driver time.
 struct StatementFinalizer {
-    void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
+    double* driver_seconds;
+    void operator()(sqlite3_stmt* stmt) const {
+        DriverTimer timer(*driver_seconds);
+        sqlite3_finalize(stmt);
+    }
 };
 using StatementPtr = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
 
@@ -86,6 +92,29 @@ Value to_value(const RawColumn& c) {
     }
 }
 
+// The same value hashes the same in every variant of a case; numbers hash by their bits,
+// which is cheaper than formatting them.
+void add_to_fingerprint(FingerprintBuilder& builder, const RawColumn& c) {
+    switch (c.type) {
+        case SQLITE_INTEGER:
+            builder.add(ValueKind::Int, static_cast<std::uint64_t>(c.integer));
+            break;
+        case SQLITE_FLOAT:
+            builder.add(ValueKind::Float, std::bit_cast<std::uint64_t>(c.real));
+            break;
+        case SQLITE_TEXT:
+            builder.add(ValueKind::Text, std::string_view(c.bytes, c.size));
+            break;
+        case SQLITE_BLOB:
+            builder.add(ValueKind::Bytes, c.bytes == nullptr ? std::string_view()
+                                                             : std::string_view(c.bytes, c.size));
+            break;
+        default:
+            builder.add(ValueKind::Null, std::string_view());
+            break;
+    }
+}
+
 // Memory statistics make every SQLite allocation take a process-wide mutex,
 // which serializes parallel workers; eriq never reads them. Must run before
 // SQLite initializes itself on the first open.
@@ -131,13 +160,19 @@ std::string SqliteBackend::server_version() {
 }
 
 void SqliteBackend::execute(const std::string& sql) {
-    run(sql, nullptr);
+    run(sql, {});
 }
 
 ResultSet SqliteBackend::query(const std::string& sql) {
     ResultSet result;
-    run(sql, &result);
+    run(sql, {.rows = &result});
     return result;
+}
+
+ResultFingerprint SqliteBackend::query_fingerprint(const std::string& sql) {
+    FingerprintBuilder builder;
+    run(sql, {.fingerprint = &builder});
+    return builder.result();
 }
 
 int SqliteBackend::on_progress(void* self) {
@@ -147,58 +182,73 @@ int SqliteBackend::on_progress(void* self) {
     return 1;  // makes the running statement fail with SQLITE_INTERRUPT
 }
 
-void SqliteBackend::run(const std::string& sql, ResultSet* out) {
+void SqliteBackend::run(const std::string& sql, RowSink sink) {
     log_statement(sql);
     deadline_ = std::chrono::steady_clock::now() + statement_timeout_;
     timed_out_ = false;
-    bool filled = false;
     const char* next = sql.c_str();
     const char* end = next + sql.size();
     while (next < end) {
         sqlite3_stmt* raw = nullptr;
         int code;
+        bool has_columns;
         {
             DriverTimer timer(driver_seconds_);
             code = sqlite3_prepare_v2(db_, next, static_cast<int>(end - next), &raw, &next);
+            has_columns = raw != nullptr && sqlite3_column_count(raw) > 0;
         }
-        StatementPtr stmt(raw);
+        StatementPtr stmt(raw, StatementFinalizer{&driver_seconds_});
         if (code != SQLITE_OK) throw_error(code);
         if (!stmt) continue;  // only whitespace or a comment was left
         ++statements_;
-        bool wanted = out != nullptr && !filled && sqlite3_column_count(raw) > 0;
-        step_all(raw, wanted ? out : nullptr);
-        filled = filled || wanted;
+        if (has_columns && sink.wanted()) {
+            step_all(raw, sink);
+            sink = {};  // later statements' rows are dropped
+        } else {
+            step_all(raw, {});
+        }
     }
 }
 
-void SqliteBackend::step_all(sqlite3_stmt* stmt, ResultSet* out) {
-    int columns = sqlite3_column_count(stmt);
-    if (out != nullptr) {
-        out->columns.clear();
-        for (int i = 0; i < columns; ++i) out->columns.emplace_back(sqlite3_column_name(stmt, i));
+void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
+    int columns;
+    {
+        DriverTimer timer(driver_seconds_);
+        columns = sqlite3_column_count(stmt);
+        if (sink.rows != nullptr) {
+            sink.rows->columns.clear();
+            for (int i = 0; i < columns; ++i)
+                sink.rows->columns.emplace_back(sqlite3_column_name(stmt, i));
+        }
     }
     std::vector<RawColumn> raw(static_cast<std::size_t>(columns));
+    std::size_t rows = 0;
     for (;;) {
         int code;
         {
-            // Reading the row's values through the driver API is driver time; copying them
-            // into eriq's rows below is not.
+            // Reading the row's values through the driver API is driver time; copying or
+            // hashing them below is not.
             DriverTimer timer(driver_seconds_);
             code = sqlite3_step(stmt);
-            if (code == SQLITE_ROW && out != nullptr)
+            if (code == SQLITE_ROW && sink.wanted())
                 for (int i = 0; i < columns; ++i)
                     raw[static_cast<std::size_t>(i)] = read_column(stmt, i);
         }
         if (code == SQLITE_DONE) return;
         if (code != SQLITE_ROW) throw_error(code);
-        if (out == nullptr) continue;
-        if (out->rows.size() >= max_result_rows_)
+        if (!sink.wanted()) continue;
+        if (++rows > max_result_rows_)
             throw BackendError("result_too_large", "the result has more than " +
                                                        std::to_string(max_result_rows_) + " rows");
+        if (sink.fingerprint != nullptr) {
+            for (const auto& c : raw) add_to_fingerprint(*sink.fingerprint, c);
+            sink.fingerprint->end_row();
+            continue;
+        }
         std::vector<Value> row;
         row.reserve(raw.size());
         for (const auto& c : raw) row.push_back(to_value(c));
-        out->rows.push_back(std::move(row));
+        sink.rows->rows.push_back(std::move(row));
     }
 }
 

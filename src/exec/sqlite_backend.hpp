@@ -25,13 +25,22 @@ class SqliteBackend : public Backend {
     // the first statement that has result columns.
     void execute(const std::string& sql) override;
     ResultSet query(const std::string& sql) override;
+    // Hashes the driver's values as they are stepped over; no row is built.
+    ResultFingerprint query_fingerprint(const std::string& sql) override;
 
     void reset_workspace() override;
 
   private:
-    // Runs every statement in `sql`; fills `out` (when given) from the first one with columns.
-    void run(const std::string& sql, ResultSet* out);
-    void step_all(sqlite3_stmt* stmt, ResultSet* out);
+    // Where the rows of the first statement with result columns go: built as rows, or
+    // fingerprinted, or (both null) dropped.
+    struct RowSink {
+        ResultSet* rows = nullptr;
+        FingerprintBuilder* fingerprint = nullptr;
+        bool wanted() const { return rows != nullptr || fingerprint != nullptr; }
+    };
+    // Runs every statement in `sql`; the first one with result columns feeds `sink`.
+    void run(const std::string& sql, RowSink sink);
+    void step_all(sqlite3_stmt* stmt, RowSink sink);
     [[noreturn]] void throw_error(int code);
     void refuse_foreign_objects(const std::string& path);
 

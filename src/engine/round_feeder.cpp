@@ -1,0 +1,87 @@
+#include "engine/round_feeder.hpp"
+
+#include <algorithm>
+
+#include "engine/worker.hpp"
+#include "gen/rng.hpp"
+
+namespace eriq {
+namespace {
+
+// Rounds that may wait ready while the worker runs one.
+constexpr std::size_t kReadyRounds = 1;
+
+}  // namespace
+
+RoundFeeder::RoundFeeder(CampaignShared& shared, bool threaded) : shared_(shared) {
+    if (threaded) thread_ = std::thread([this] { produce(); });
+}
+
+RoundFeeder::~RoundFeeder() {
+    {
+        std::lock_guard lock(mutex_);
+        closing_ = true;
+    }
+    changed_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+PreparedRound RoundFeeder::prepare(std::uint64_t round) const {
+    const dsl::Grammar& grammar = shared_.target.grammar;
+    PreparedRound r;
+    r.seed = mix_seed(shared_.seed, round);
+    r.db = shared_.generator.database(r.seed);
+    const int intermediates = static_cast<int>(grammar.knob("queries_per_database", 10));
+    const int per_intermediate =
+        std::max(1, static_cast<int>(grammar.knob("queries_per_intermediate", 3)));
+    for (int k = 0; k < intermediates; ++k)
+        r.groups.push_back(shared_.generator.generate_group(r.db, r.seed, k, per_intermediate));
+    return r;
+}
+
+std::optional<PreparedRound> RoundFeeder::next() {
+    if (!thread_.joinable()) {
+        if (shared_.out_of_budget()) return std::nullopt;
+        return prepare(shared_.next_round.fetch_add(1));
+    }
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !ready_.empty() || finished_; });
+    if (ready_.empty()) {
+        if (failure_) std::rethrow_exception(failure_);
+        return std::nullopt;
+    }
+    PreparedRound r = std::move(ready_.front());
+    ready_.pop_front();
+    lock.unlock();
+    changed_.notify_all();
+    return r;
+}
+
+void RoundFeeder::produce() {
+    try {
+        for (;;) {
+            {
+                std::unique_lock lock(mutex_);
+                changed_.wait(lock, [&] { return ready_.size() < kReadyRounds || closing_; });
+                if (closing_) break;
+            }
+            if (shared_.out_of_budget()) break;
+            PreparedRound r = prepare(shared_.next_round.fetch_add(1));
+            {
+                std::lock_guard lock(mutex_);
+                ready_.push_back(std::move(r));
+            }
+            changed_.notify_all();
+        }
+    } catch (...) {
+        std::lock_guard lock(mutex_);
+        failure_ = std::current_exception();
+    }
+    {
+        std::lock_guard lock(mutex_);
+        finished_ = true;
+    }
+    changed_.notify_all();
+}
+
+}  // namespace eriq

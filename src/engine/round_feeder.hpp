@@ -1,0 +1,56 @@
+#pragma once
+// Prepares a worker's rounds (the database D and every group of test cases over it) ahead
+// of the worker, on a thread of its own when asked, so the worker's thread spends its time
+// in the driver rather than in generation. At most one prepared round waits while the
+// worker runs another, so the adaptive weights lag the campaign by about two rounds.
+// Without a thread, next() generates the round itself.
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "gen/database_generator.hpp"
+#include "gen/test_case.hpp"
+
+namespace eriq {
+
+struct CampaignShared;
+
+struct PreparedRound {
+    std::uint64_t seed = 0;
+    GeneratedDatabase db;
+    // One group per intermediate query, each with several Q(x); an empty group is a
+    // generation failure.
+    std::vector<std::vector<TestCase>> groups;
+};
+
+class RoundFeeder {
+  public:
+    RoundFeeder(CampaignShared& shared, bool threaded);
+    ~RoundFeeder();
+    RoundFeeder(const RoundFeeder&) = delete;
+    RoundFeeder& operator=(const RoundFeeder&) = delete;
+
+    // The next round, or nullopt once the campaign's budget is spent. Rethrows what
+    // generation threw.
+    std::optional<PreparedRound> next();
+
+  private:
+    PreparedRound prepare(std::uint64_t round) const;
+    void produce();
+
+    CampaignShared& shared_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<PreparedRound> ready_;
+    bool finished_ = false;  // the producer stopped: budget spent or generation threw
+    bool closing_ = false;   // the worker is gone
+    std::exception_ptr failure_;
+    std::thread thread_;
+};
+
+}  // namespace eriq
