@@ -4,7 +4,8 @@
 #   cases/s, statements/s, the share of wall time inside the driver,
 #   the floor: the same statement stream replayed by eriq-replay, a minimal
 #   loop straight through the driver (statements/s), and eriq's share of it,
-#   the speedup of --jobs 2 over --jobs 1, and on SQLite the speedup of two separate
+#   the same SQLite campaign without generator threads, the speedup of --jobs 2 over --jobs 1,
+#   and on SQLite the speedup of two separate
 #   single-worker processes run at once (what the machine itself allows),
 #   resident memory of a longer SQLite campaign (first/last/max sample).
 # Every figure is the median of REPEAT runs of the same fixed-seed campaign.
@@ -35,10 +36,11 @@ floor() {  # dialect, url, log: statements/s of the minimal replay loop
 # Runs the same fixed-seed campaign $repeat times (interleaved with the floor replay when a
 # log is given) and prints one table row from the medians: this machine's timings vary by
 # up to a third from run to run.
-measure() {  # label, jobs, dialect, url, cases, baseline cases/s or "-"
+measure() {  # label, jobs, dialect, url, cases, baseline cases/s or "-", then more eriq-gen arguments
   local label=$1 jobs=$2 dialect=$3 url=$4 n=$5 base=$6 i
+  shift 6
   for i in $(seq "$repeat"); do
-    local args=(--dialect "$dialect" --connect "$url" --cases "$n" --jobs "$jobs")
+    local args=(--dialect "$dialect" --connect "$url" --cases "$n" --jobs "$jobs" "$@")
     if [ "$jobs" = 1 ]; then
       campaign "$label-$i" "${args[@]}" --log-statements "$work/$label.log"
       floor "$dialect" "$url" "$work/$label.log" >"$work/$label-$i.floor"
@@ -57,7 +59,7 @@ sps = med([r["statements"] / r["wall_seconds"] for r in runs])
 inside = med([r["driver_seconds"] / (r["wall_seconds"] * r["workers"]) for r in runs])
 floors = [float(open(f"{work}/{label}-{i}.floor").read()) for i in range(1, repeat + 1)
           if os.path.exists(f"{work}/{label}-{i}.floor")]
-name = {"s1": "SQLite :memory:", "s2": "SQLite :memory:", "m1": "MariaDB " + runs[0]["server_version"].split("-")[0], "m2": "MariaDB"}[label]
+name = {"s0": "SQLite :memory:, --generator-thread off", "s1": "SQLite :memory:", "s2": "SQLite :memory:", "m1": "MariaDB " + runs[0]["server_version"].split("-")[0], "m2": "MariaDB"}[label]
 line = f"| {name} | {runs[0]['workers']} | {runs[0]['cases']} | {cps:.1f} | {sps:.0f} | {100 * inside:.1f}% | {100 * (1 - inside):.1f}% |"
 line += f" {med(floors):.0f} ({100 * sps / med(floors):.0f}%) |" if floors else " - |"
 line += f" {cps / float(base):.2f}x |" if base != "-" else " - |"
@@ -73,6 +75,8 @@ echo "| target | jobs | cases | cases/s | statements/s | in driver (per worker) 
 echo "|---|---|---|---|---|---|---|---|---|"
 
 measure s1 1 sqlite sqlite::memory: "$cases" -
+# The same without generator threads: each worker generates its cases itself.
+measure s0 1 sqlite sqlite::memory: "$cases" - --generator-thread off
 measure s2 2 sqlite sqlite::memory: "$cases" "$(cat "$work/s1.cps")"
 # The ceiling for --jobs 2 on this machine: two independent single-worker processes at once.
 for i in $(seq "$repeat"); do

@@ -32,7 +32,7 @@ Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.
   --cases N             stop after N cases
   --jobs N              N parallel workers, each with its own database (<db>_w<i>)
   --generator-thread on|off  generate each worker's next cases on a thread of its own
-                        (default on)
+                        (default: on when the machine has two cores per worker)
   --out DIR             reports, index.jsonl and summary.json (default eriq-out)
   --case FILE           run one hand-written case (TOML) and print every variant;
                         exit 1 on an inconsistency, 0 when consistent, 3 when discarded

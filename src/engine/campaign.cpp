@@ -90,6 +90,10 @@ CampaignResult execute_campaign(const RunOptions& options) {
     std::filesystem::create_directories(options.out_dir);
     ReportWriter writer(options.out_dir);
     CampaignShared shared(t, gen, adaptive, options, writer, choose_seed(options), g_stop);
+    // A generator thread keeps its worker in the driver, but only pays off on a core the
+    // workers leave free: with a worker on every core it slows them (tools/bench.sh).
+    shared.generator_threads = options.generator_thread.value_or(
+        2 * static_cast<unsigned>(jobs) <= std::thread::hardware_concurrency());
     if (options.verbosity > 0)
         fmt::print(stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {}\n",
                    t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir);
@@ -127,7 +131,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     facts.connection = t.connection.redacted();
     facts.seed = shared.seed;
     facts.workers = jobs;
-    facts.generator_threads = options.generator_thread;
+    facts.generator_threads = shared.generator_threads;
     facts.wall_seconds = shared.elapsed_seconds();
     for (const auto& w : totals) {
         facts.driver_seconds += w.driver_seconds;

@@ -20,8 +20,9 @@ struct RunOptions {
     std::int64_t max_cases = -1;    // -1: no limit
     std::string statement_log;      // --log-statements: every SQL text sent, NUL-separated
     int jobs = 1;                   // parallel workers, each with its own database
-    // Each worker's rounds are generated ahead on a thread of its own (--generator-thread).
-    bool generator_thread = true;
+    // Each worker's rounds are generated ahead on a thread of its own (--generator-thread on|off);
+    // unset: only when the machine has a core to spare for every generator (campaign.cpp).
+    std::optional<bool> generator_thread;
     std::string out_dir = "eriq-out";
     std::string stats_file;  // --stats: generation statistics as JSON
     std::vector<std::pair<std::string, double>> weights;

@@ -51,7 +51,7 @@ class Worker {
             std::lock_guard lock(shared_.mutex);
             if (shared_.server_version.empty()) shared_.server_version = backend_->server_version();
         }
-        RoundFeeder feeder(shared_, shared_.options.generator_thread);
+        RoundFeeder feeder(shared_, shared_.generator_threads);
         while (!shared_.out_of_budget()) {
             std::optional<PreparedRound> round = feeder.next();
             if (!round) break;

@@ -46,6 +46,7 @@ struct CampaignShared {
     GenerationStats generation;  // per production, function and family
     AdaptiveWeights& adaptive;   // the generator reads it; record() lowers weights
     std::string server_version;
+    bool generator_threads = false;  // each worker's rounds are generated on a thread of its own
     std::atomic<std::uint64_t> next_round{0};
     std::atomic<std::int64_t> cases_claimed{0};
 

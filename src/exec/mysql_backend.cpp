@@ -132,6 +132,27 @@ void read_result(MYSQL_RES* result, ResultSet& out) {
     }
 }
 
+// Hashes each value as read_result() would build it, straight from the row buffers.
+void fingerprint_result(MYSQL_RES* result, FingerprintBuilder& builder) {
+    unsigned count = mysql_num_fields(result);
+    MYSQL_FIELD* fields = mysql_fetch_fields(result);
+    std::vector<ValueKind> kinds;
+    for (unsigned i = 0; i < count; ++i) kinds.push_back(field_kind(fields[i]));
+    while (MYSQL_ROW row = mysql_fetch_row(result)) {
+        unsigned long* lengths = mysql_fetch_lengths(result);
+        for (unsigned i = 0; i < count; ++i) {
+            if (row[i] == nullptr) {
+                builder.add(ValueKind::Null, std::string_view());
+            } else if (fields[i].type == MYSQL_TYPE_BIT) {
+                builder.add(ValueKind::Int, bit_value_text(row[i], lengths[i]));
+            } else {
+                builder.add(kinds[i], std::string_view(row[i], lengths[i]));
+            }
+        }
+        builder.end_row();
+    }
+}
+
 bool contains_temporary(const std::string& sql) {
     static constexpr std::string_view word = "temporary";
     if (sql.size() < word.size()) return false;
@@ -193,14 +214,14 @@ void MysqlBackend::connect() {
         if (stale_thread_ != 0) {
             std::uint64_t stale = std::exchange(stale_thread_, 0);
             try {
-                run("KILL " + std::to_string(stale), nullptr);
+                run("KILL " + std::to_string(stale), {});
             } catch (const BackendError& error) {
                 if (error.server_fault) throw;  // the thread may be gone already: fine
             }
         }
         prepare_database();
         set_statement_timeout();
-        for (const std::string& statement : options_.session_init) run(statement, nullptr);
+        for (const std::string& statement : options_.session_init) run(statement, {});
     } catch (...) {
         disconnect();
         throw;
@@ -219,13 +240,13 @@ void MysqlBackend::prepare_database() {
          at = create.find("{db}", at + quoted.size())) {
         create.replace(at, 4, quoted);
     }
-    if (!create.empty()) run(create, nullptr);
-    run("USE " + quoted, nullptr);
+    if (!create.empty()) run(create, {});
+    run("USE " + quoted, {});
     if (options_.allow_foreign_objects) return;
 
     ResultSet objects;
     run("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()",
-        &objects);
+        {.rows = &objects});
     std::string foreign;
     for (const auto& row : objects.rows) {
         if (is_tool_object_name(row[0].text)) continue;
@@ -243,28 +264,34 @@ void MysqlBackend::set_statement_timeout() {
     if (version_.find("MariaDB") != std::string::npos) {
         char seconds[32];
         std::snprintf(seconds, sizeof seconds, "%.3f", static_cast<double>(ms) / 1000.0);
-        run(std::string("SET SESSION max_statement_time = ") + seconds, nullptr);
+        run(std::string("SET SESSION max_statement_time = ") + seconds, {});
         return;
     }
     try {
         // MySQL and Percona; TiDB and OceanBase may reject it and rely on the read timeout.
-        run("SET SESSION MAX_EXECUTION_TIME = " + std::to_string(ms), nullptr);
+        run("SET SESSION MAX_EXECUTION_TIME = " + std::to_string(ms), {});
     } catch (const BackendError& error) {
         if (error.server_fault) throw;
     }
 }
 
 void MysqlBackend::execute(const std::string& sql) {
-    run(sql, nullptr);
+    run(sql, {});
 }
 
 ResultSet MysqlBackend::query(const std::string& sql) {
     ResultSet result;
-    run(sql, &result);
+    run(sql, {.rows = &result});
     return result;
 }
 
-void MysqlBackend::run(const std::string& sql, ResultSet* out) {
+ResultFingerprint MysqlBackend::query_fingerprint(const std::string& sql) {
+    FingerprintBuilder builder;
+    run(sql, {.fingerprint = &builder});
+    return builder.result();
+}
+
+void MysqlBackend::run(const std::string& sql, RowSink sink) {
     log_statement(sql);
     if (conn_ == nullptr) {
         try {
@@ -286,7 +313,6 @@ void MysqlBackend::run(const std::string& sql, ResultSet* out) {
         status = mysql_real_query(conn_, sql.data(), sql.size());
     }
     if (status != 0) throw_error(elapsed());
-    bool filled = false;
     for (;;) {
         ++statements_;
         ResultPtr result;
@@ -295,7 +321,7 @@ void MysqlBackend::run(const std::string& sql, ResultSet* out) {
             result.reset(mysql_store_result(conn_));
         }
         if (result) {
-            if (out != nullptr && !filled && mysql_num_fields(result.get()) > 0) {
+            if (sink.wanted() && mysql_num_fields(result.get()) > 0) {
                 if (mysql_num_rows(result.get()) > options_.max_result_rows) {
                     result.reset();
                     while (mysql_next_result(conn_) == 0)
@@ -304,8 +330,10 @@ void MysqlBackend::run(const std::string& sql, ResultSet* out) {
                                        "the result has more than " +
                                            std::to_string(options_.max_result_rows) + " rows");
                 }
-                read_result(result.get(), *out);
-                filled = true;
+                if (sink.rows != nullptr) read_result(result.get(), *sink.rows);
+                if (sink.fingerprint != nullptr)
+                    fingerprint_result(result.get(), *sink.fingerprint);
+                sink = {};  // later results are consumed and dropped
             }
         } else if (mysql_field_count(conn_) != 0) {
             throw_error(elapsed());
@@ -371,7 +399,7 @@ void MysqlBackend::reset_workspace() {
     ResultSet objects;
     run("SELECT table_name, table_type FROM information_schema.tables "
         "WHERE table_schema = DATABASE()",
-        &objects);
+        {.rows = &objects});
     std::set<std::string> temporary = temporary_tables_;
     std::set<std::string> views;
     std::set<std::string> tables;
@@ -392,7 +420,7 @@ void MysqlBackend::reset_workspace() {
         drops += "DROP TEMPORARY TABLE IF EXISTS " + join_quoted(temporary) + ";";
     if (!views.empty()) drops += "DROP VIEW IF EXISTS " + join_quoted(views) + ";";
     if (!tables.empty()) drops += "DROP TABLE IF EXISTS " + join_quoted(tables) + ";";
-    if (!drops.empty()) run(drops, nullptr);
+    if (!drops.empty()) run(drops, {});
     temporary_tables_.clear();
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "exec/backend.hpp"
+#include "exec/row_sink.hpp"
 
 struct st_mysql;
 
@@ -28,6 +29,8 @@ class MysqlBackend : public Backend {
     // connection the next call reconnects (session state and temporary tables are gone).
     void execute(const std::string& sql) override;
     ResultSet query(const std::string& sql) override;
+    // Hashes the client library's row buffers; no row is built.
+    ResultFingerprint query_fingerprint(const std::string& sql) override;
 
     void reset_workspace() override;
 
@@ -36,7 +39,8 @@ class MysqlBackend : public Backend {
     void disconnect();
     void prepare_database();
     void set_statement_timeout();
-    void run(const std::string& sql, ResultSet* out);
+    // Runs `sql` and consumes every result; the first one with columns feeds `sink`.
+    void run(const std::string& sql, RowSink sink);
     void remember_temporary_tables(const std::string& sql);
     [[noreturn]] void throw_error(double elapsed_seconds);
     std::string scrub(std::string message) const;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "exec/backend.hpp"
+#include "exec/row_sink.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -31,13 +32,6 @@ class SqliteBackend : public Backend {
     void reset_workspace() override;
 
   private:
-    // Where the rows of the first statement with result columns go: built as rows, or
-    // fingerprinted, or (both null) dropped.
-    struct RowSink {
-        ResultSet* rows = nullptr;
-        FingerprintBuilder* fingerprint = nullptr;
-        bool wanted() const { return rows != nullptr || fingerprint != nullptr; }
-    };
     // Runs every statement in `sql`; the first one with result columns feeds `sink`.
     void run(const std::string& sql, RowSink sink);
     void step_all(sqlite3_stmt* stmt, RowSink sink);

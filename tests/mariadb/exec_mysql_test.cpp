@@ -137,6 +137,23 @@ TEST_CASE("mysql query consumes every result set", "[mariadb]") {
     CHECK(backend.query("SELECT 4").rows.at(0).at(0).text == "4");
 }
 
+TEST_CASE("mysql fingerprints the client's row buffers like the rows they make", "[mariadb]") {
+    FreshDatabase db(kTestDb);
+    Backend& backend = *db.backend;
+    auto print = [&](const std::string& sql) { return backend.query_fingerprint(sql); };
+    const std::string sql = "SELECT 1, 'a', b'101' UNION ALL SELECT 2, NULL, b'0'";
+    const auto one_two = print(sql);
+    CHECK(one_two.rows == 2);
+    // Hashing the buffers gives what hashing the built rows gives.
+    CHECK(one_two == fingerprint(backend.query(sql)));
+    CHECK(one_two == print("SELECT 2, NULL, b'0' UNION ALL SELECT 1, 'a', b'101'"));
+    CHECK_FALSE(one_two == print("SELECT 1, 'a', b'101' UNION ALL SELECT 2, '', b'0'"));
+    CHECK_FALSE(print("SELECT 1") == print("SELECT '1'"));
+    // The first result with columns counts; every later one is consumed.
+    CHECK(print("CREATE TEMPORARY TABLE eriq_fp (c INT); SELECT 7; SELECT 8") == print("SELECT 7"));
+    CHECK(backend.query("SELECT 3").rows.at(0).at(0).text == "3");
+}
+
 TEST_CASE("mysql errors carry the server error number", "[mariadb]") {
     FreshDatabase db(kTestDb);
     CHECK(error_kind_of(*db.backend, "SELEC 1") == "mysql:1064");
