@@ -21,8 +21,9 @@ std::uint64_t tagged(ValueKind kind, std::uint64_t h, std::uint64_t form) {
 }  // namespace
 
 void FingerprintBuilder::add_hash(std::uint64_t h) {
+    // Two position-dependent row hashes: a chained mix and a polynomial, mixed at the row's end.
     row_a_ = mix(row_a_ ^ h);
-    row_b_ = mix(row_b_ + (h ^ 0xa4093822299f31d0ULL));
+    row_b_ = row_b_ * 0x100000001b3ULL + h;
 }
 
 void FingerprintBuilder::add(ValueKind kind, std::string_view bytes) {
@@ -36,7 +37,7 @@ void FingerprintBuilder::add(ValueKind kind, std::uint64_t bits) {
 void FingerprintBuilder::end_row() {
     ++f_.rows;
     f_.sum_a += row_a_;
-    f_.sum_b += row_b_;
+    f_.sum_b += mix(row_b_ ^ 0xa4093822299f31d0ULL);
     row_a_ = kRowSeedA;
     row_b_ = kRowSeedB;
 }
