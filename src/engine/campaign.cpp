@@ -2,8 +2,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <filesystem>
+#include <mutex>
 #include <random>
 #include <thread>
 
@@ -100,7 +102,11 @@ CampaignResult execute_campaign(const RunOptions& options) {
 
     std::vector<WorkerTotals> totals(static_cast<std::size_t>(jobs));
     std::vector<std::string> failures(static_cast<std::size_t>(jobs));
-    std::atomic<int> running{jobs};
+    // The progress line refreshes every 200 ms, and wakes at once when the last worker ends,
+    // so the campaign (and its wall time) ends with its workers.
+    std::mutex running_mutex;
+    std::condition_variable worker_ended;
+    int running = jobs;
     std::vector<std::thread> threads;
     for (int id = 0; id < jobs; ++id)
         threads.emplace_back([&, id] {
@@ -110,15 +116,23 @@ CampaignResult execute_campaign(const RunOptions& options) {
                 failures[static_cast<std::size_t>(id)] = e.what();
                 g_stop.store(true);  // a worker that cannot connect at all ends the campaign
             }
+            std::lock_guard lock(running_mutex);
             --running;
+            worker_ended.notify_all();
         });
 
     ProgressLine progress(options.verbosity > 0);
-    while (running.load() > 0) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    for (;;) {
+        {
+            std::unique_lock lock(running_mutex);
+            if (worker_ended.wait_for(lock, std::chrono::milliseconds(200),
+                                      [&] { return running == 0; }))
+                break;
+        }
         std::lock_guard lock(shared.mutex);
         progress.update(shared.stats);
     }
+    const double wall_seconds = shared.elapsed_seconds();
     for (auto& th : threads) th.join();
     progress.update(shared.stats, true);
     progress.finish();
@@ -132,7 +146,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     facts.seed = shared.seed;
     facts.workers = jobs;
     facts.generator_threads = shared.generator_threads;
-    facts.wall_seconds = shared.elapsed_seconds();
+    facts.wall_seconds = wall_seconds;
     for (const auto& w : totals) {
         facts.driver_seconds += w.driver_seconds;
         facts.statements += w.statements;

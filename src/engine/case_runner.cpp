@@ -63,7 +63,11 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
                                                const std::string& tag) {
     std::vector<VariantPlan> plans;
     for (const auto& tc : group) plans.push_back(instantiate(reps_, dialect_, tc, tag));
+    return run_planned(group, std::move(plans));
+}
 
+std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& group,
+                                                 std::vector<VariantPlan> plans) {
     // Setup once per representation that any case uses; the statements depend
     // only on I and the object name, so the first plan's copy serves all.
     std::vector<Variant> set_up;

@@ -29,6 +29,10 @@ class CaseRunner {
     // lost connection the last outcome is a ServerFault and later cases are
     // not run (the caller reconnects).
     std::vector<CaseOutcome> run_group(const std::vector<TestCase>& group, const std::string& tag);
+    // The same for cases whose variants were instantiated already, one plan per case, all
+    // with one tag (e.g. ahead of time on a generator thread).
+    std::vector<CaseOutcome> run_planned(const std::vector<TestCase>& group,
+                                         std::vector<VariantPlan> plans);
     CaseOutcome run(const TestCase& tc, const std::string& tag);
 
     const std::vector<Representation>& representations() const { return reps_; }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "engine/worker.hpp"
 #include "gen/rng.hpp"
 
@@ -13,7 +15,10 @@ constexpr std::size_t kReadyRounds = 1;
 
 }  // namespace
 
-RoundFeeder::RoundFeeder(CampaignShared& shared, bool threaded) : shared_(shared) {
+RoundFeeder::RoundFeeder(CampaignShared& shared, int worker, bool threaded)
+    : shared_(shared),
+      worker_(worker),
+      reps_(representations_for(shared.target.rules, shared.target.dialect)) {
     if (threaded) thread_ = std::thread([this] { produce(); });
 }
 
@@ -26,7 +31,7 @@ RoundFeeder::~RoundFeeder() {
     if (thread_.joinable()) thread_.join();
 }
 
-PreparedRound RoundFeeder::prepare(std::uint64_t round) const {
+PreparedRound RoundFeeder::prepare(std::uint64_t round) {
     const dsl::Grammar& grammar = shared_.target.grammar;
     PreparedRound r;
     r.seed = mix_seed(shared_.seed, round);
@@ -34,8 +39,17 @@ PreparedRound RoundFeeder::prepare(std::uint64_t round) const {
     const int intermediates = static_cast<int>(grammar.knob("queries_per_database", 10));
     const int per_intermediate =
         std::max(1, static_cast<int>(grammar.knob("queries_per_intermediate", 3)));
-    for (int k = 0; k < intermediates; ++k)
-        r.groups.push_back(shared_.generator.generate_group(r.db, r.seed, k, per_intermediate));
+    for (int k = 0; k < intermediates; ++k) {
+        PreparedGroup& group = r.groups.emplace_back();
+        group.cases = shared_.generator.generate_group(r.db, r.seed, k, per_intermediate);
+        const std::string tag = fmt::format("{}_{}", worker_, groups_planned_++);
+        try {
+            for (const TestCase& tc : group.cases)
+                group.plans.push_back(instantiate(reps_, shared_.target.dialect, tc, tag));
+        } catch (const std::exception& e) {
+            group.plan_error = e.what();
+        }
+    }
     return r;
 }
 

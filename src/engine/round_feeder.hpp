@@ -15,22 +15,30 @@
 
 #include "gen/database_generator.hpp"
 #include "gen/test_case.hpp"
+#include "rules/rule_set.hpp"
 
 namespace eriq {
 
 struct CampaignShared;
 
+// The cases sharing one intermediate query (several Q(x)), with their variants
+// instantiated; no cases is a generation failure.
+struct PreparedGroup {
+    std::vector<TestCase> cases;
+    std::vector<VariantPlan> plans;  // one per case
+    std::string plan_error;          // set when instantiating failed (a tool error)
+};
+
 struct PreparedRound {
     std::uint64_t seed = 0;
     GeneratedDatabase db;
-    // One group per intermediate query, each with several Q(x); an empty group is a
-    // generation failure.
-    std::vector<std::vector<TestCase>> groups;
+    std::vector<PreparedGroup> groups;  // one per intermediate query
 };
 
 class RoundFeeder {
   public:
-    RoundFeeder(CampaignShared& shared, bool threaded);
+    // `worker` names the objects the variants create (eriq_view_<worker>_<n>, ...).
+    RoundFeeder(CampaignShared& shared, int worker, bool threaded);
     ~RoundFeeder();
     RoundFeeder(const RoundFeeder&) = delete;
     RoundFeeder& operator=(const RoundFeeder&) = delete;
@@ -40,10 +48,13 @@ class RoundFeeder {
     std::optional<PreparedRound> next();
 
   private:
-    PreparedRound prepare(std::uint64_t round) const;
+    PreparedRound prepare(std::uint64_t round);
     void produce();
 
     CampaignShared& shared_;
+    const int worker_;
+    const std::vector<Representation> reps_;
+    std::uint64_t groups_planned_ = 0;
     std::mutex mutex_;
     std::condition_variable changed_;
     std::deque<PreparedRound> ready_;

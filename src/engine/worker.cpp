@@ -51,7 +51,7 @@ class Worker {
             std::lock_guard lock(shared_.mutex);
             if (shared_.server_version.empty()) shared_.server_version = backend_->server_version();
         }
-        RoundFeeder feeder(shared_, shared_.generator_threads);
+        RoundFeeder feeder(shared_, id_, shared_.generator_threads);
         while (!shared_.out_of_budget()) {
             std::optional<PreparedRound> round = feeder.next();
             if (!round) break;
@@ -92,7 +92,7 @@ class Worker {
         }
         for (auto& group : round.groups) {
             if (shared_.out_of_budget()) return;
-            if (group.empty()) {
+            if (group.cases.empty()) {
                 std::lock_guard lock(shared_.mutex);
                 ++shared_.stats.generation_failures;
                 continue;
@@ -100,7 +100,8 @@ class Worker {
             if (!claim(group)) return;
             std::vector<CaseOutcome> outcomes;
             try {
-                outcomes = runner.run_group(group, fmt::format("{}_{}", id_, tag_++));
+                if (!group.plan_error.empty()) throw std::runtime_error(group.plan_error);
+                outcomes = runner.run_planned(group.cases, std::move(group.plans));
             } catch (const std::exception& e) {
                 std::lock_guard lock(shared_.mutex);
                 ++shared_.stats.tool_errors;
@@ -108,7 +109,7 @@ class Worker {
                     fmt::print(stderr, "eriq: internal error: {}\n", e.what());
                 continue;
             }
-            for (std::size_t i = 0; i < outcomes.size(); ++i) record(group[i], outcomes[i]);
+            for (std::size_t i = 0; i < outcomes.size(); ++i) record(group.cases[i], outcomes[i]);
             if (!outcomes.empty() && outcomes.back().verdict == Verdict::ServerFault) {
                 reconnect();
                 return;  // a new round: the server may have lost D
@@ -117,13 +118,16 @@ class Worker {
     }
 
     // Takes cases from the shared --cases budget; trims the group to what is left.
-    bool claim(std::vector<TestCase>& group) {
-        const auto n = static_cast<std::int64_t>(group.size());
+    bool claim(PreparedGroup& group) {
+        const auto n = static_cast<std::int64_t>(group.cases.size());
         const std::int64_t before = shared_.cases_claimed.fetch_add(n);
         const std::int64_t max = shared_.options.max_cases;
         if (max < 0) return true;
         if (before >= max) return false;
-        if (before + n > max) group.resize(static_cast<std::size_t>(max - before));
+        if (before + n > max) {
+            group.cases.resize(static_cast<std::size_t>(max - before));
+            if (!group.plans.empty()) group.plans.resize(group.cases.size());
+        }
         return true;
     }
 
@@ -195,7 +199,6 @@ class Worker {
     std::ofstream log_;
     std::unique_ptr<Backend> backend_;
     WorkerTotals totals_;
-    std::uint64_t tag_ = 0;
 };
 
 }  // namespace
