@@ -48,9 +48,9 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
     auto arg = [&](std::size_t i) { return i < item.args.size() ? item.args[i] : std::string(); };
 
     if (name == "column") {
-        if (state_.scopes.empty()) return std::nullopt;
+        if (state_.get().scopes.empty()) return std::nullopt;
         std::vector<const ScopeColumn*> fits;
-        for (const auto& c : state_.scopes.back().columns)
+        for (const auto& c : state_.get().scopes.back().columns)
             if (c.family == family) fits.push_back(&c);
         if (fits.empty()) return std::nullopt;
         return fits[rng_.below(fits.size())]->ref;
@@ -97,7 +97,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 int extra = static_cast<int>(rng_.range(0, 2));
                 for (int k = 0; k < extra; ++k) arg_families.push_back(arg_families.back());
             }
-            DerivationState snapshot = state_;
+            const auto point = state_.save();
             const auto mark = trace_mark();
             std::vector<std::string> args;
             bool ok = true;
@@ -117,14 +117,16 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 args.push_back(std::move(*r));
             }
             if (!ok) {
-                state_ = std::move(snapshot);
+                state_.restore(point);
                 trace_rollback(mark);
                 continue;
             }
+            state_.release(point);
             if (trace_) trace_->function(choice.id);
-            if (aggregate && !state_.frames.empty() && !state_.frames.back().current_alias.empty())
-                state_.frames.back().aggregate_outputs.push_back(
-                    state_.frames.back().current_alias);
+            if (aggregate && !state_.get().frames.empty() &&
+                !state_.get().frames.back().current_alias.empty())
+                state_.edit().frames.back().aggregate_outputs.push_back(
+                    state_.get().frames.back().current_alias);
             bool distinct = aggregate && fn.distinct_ok && fn.tmpl.empty() && args.size() == 1 &&
                             rng_.chance(g_.knob("agg_distinct", 0.2));
             return apply_template(fn, args, distinct);
@@ -133,23 +135,23 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
     }
 
     if (name == "select_list") {
-        if (state_.frames.empty()) return std::nullopt;
-        const std::size_t fi = state_.frames.size() - 1;
-        const bool shape_known = state_.frames[fi].shape_known;
-        const bool names_known = state_.frames[fi].names_known;
+        if (state_.get().frames.empty()) return std::nullopt;
+        const std::size_t fi = state_.get().frames.size() - 1;
+        const bool shape_known = state_.get().frames[fi].shape_known;
+        const bool names_known = state_.get().frames[fi].names_known;
         const std::size_t count =
-            shape_known ? state_.frames[fi].shape.size()
+            shape_known ? state_.get().frames[fi].shape.size()
                         : static_cast<std::size_t>(rng_.range(
                               static_cast<std::int64_t>(g_.knob("select_columns_min", 1)),
                               static_cast<std::int64_t>(g_.knob("select_columns_max", 4))));
         std::vector<OutputColumn> outputs;
         std::string out;
         for (std::size_t i = 0; i < count; ++i) {
-            std::string fam = shape_known ? state_.frames[fi].shape[i].family : pick_family();
+            std::string fam = shape_known ? state_.get().frames[fi].shape[i].family : pick_family();
             if (fam.empty()) return std::nullopt;
-            std::string alias = names_known ? state_.frames[fi].shape[i].name
-                                            : fmt::format("vc_{}", state_.next_output++);
-            state_.frames[fi].current_alias = alias;
+            std::string alias = names_known ? state_.get().frames[fi].shape[i].name
+                                            : fmt::format("vc_{}", state_.edit().next_output++);
+            state_.edit().frames[fi].current_alias = alias;
             auto r = derive_production(arg(0), fam, depth + 1);
             if (!r) return std::nullopt;
             if (i) out += ", ";
@@ -157,52 +159,52 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
             outputs.push_back({alias, fam});
         }
         if (!names_known) {
-            state_.frames[fi].shape = std::move(outputs);
-            state_.frames[fi].shape_known = true;
-            state_.frames[fi].names_known = true;
+            state_.edit().frames[fi].shape = std::move(outputs);
+            state_.edit().frames[fi].shape_known = true;
+            state_.edit().frames[fi].names_known = true;
         }
         return out;
     }
 
     if (name == "alias") {
-        if (state_.frames.empty()) return std::nullopt;
-        return state_.frames.back().current_alias;
+        if (state_.get().frames.empty()) return std::nullopt;
+        return state_.get().frames.back().current_alias;
     }
 
     if (name == "table" || name == "x") {
-        if (state_.scopes.empty()) state_.scopes.emplace_back();
+        if (state_.edit().scopes.empty()) state_.edit().scopes.emplace_back();
         if (name == "table") {
             if (db_.tables.empty()) return std::nullopt;
             const TableInfo& t = db_.tables[rng_.below(db_.tables.size())];
-            std::string alias = fmt::format("s{}", state_.next_table_alias++);
+            std::string alias = fmt::format("s{}", state_.edit().next_table_alias++);
             for (const auto& c : t.columns)
-                state_.scopes.back().columns.push_back({alias + "." + c.name, c.family});
+                state_.edit().scopes.back().columns.push_back({alias + "." + c.name, c.family});
             return t.name + " AS " + alias;
         }
         if (x_columns_.empty()) return std::nullopt;
-        std::string alias = fmt::format("q{}", state_.next_table_alias++);
+        std::string alias = fmt::format("q{}", state_.edit().next_table_alias++);
         for (const auto& c : x_columns_)
-            state_.scopes.back().columns.push_back({alias + "." + c.name, c.family});
-        ++state_.x_references;
+            state_.edit().scopes.back().columns.push_back({alias + "." + c.name, c.family});
+        ++state_.edit().x_references;
         return "{x} AS " + alias;
     }
 
     if (name == "derived") {
-        state_.frames.emplace_back();
+        state_.edit().frames.emplace_back();
         auto r = derive_production(arg(0), "", depth + 1);
-        std::vector<OutputColumn> outputs = state_.frames.back().shape;
-        state_.frames.pop_back();
+        std::vector<OutputColumn> outputs = state_.get().frames.back().shape;
+        state_.edit().frames.pop_back();
         if (!r || outputs.empty()) return std::nullopt;
-        if (state_.scopes.empty()) state_.scopes.emplace_back();
-        std::string alias = fmt::format("s{}", state_.next_table_alias++);
+        if (state_.edit().scopes.empty()) state_.edit().scopes.emplace_back();
+        std::string alias = fmt::format("s{}", state_.edit().next_table_alias++);
         for (const auto& c : outputs)
-            state_.scopes.back().columns.push_back({alias + "." + c.name, c.family});
+            state_.edit().scopes.back().columns.push_back({alias + "." + c.name, c.family});
         return "(" + *r + ") AS " + alias;
     }
 
     if (name == "group_by") {
-        if (state_.scopes.empty() || state_.frames.empty()) return std::nullopt;
-        auto cols = state_.scopes.back().columns;
+        if (state_.get().scopes.empty() || state_.get().frames.empty()) return std::nullopt;
+        auto cols = state_.get().scopes.back().columns;
         if (cols.empty()) return std::nullopt;
         const auto keys = static_cast<std::size_t>(
             rng_.range(1, std::min<std::int64_t>(2, static_cast<std::int64_t>(cols.size()))));
@@ -214,22 +216,23 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         }
         std::string out;
         for (const auto& c : picked) out += (out.empty() ? "" : ", ") + c.ref;
-        state_.frames.back().group_keys = std::move(picked);
+        state_.edit().frames.back().group_keys = std::move(picked);
         return out;
     }
 
     if (name == "group_key") {
-        if (state_.frames.empty()) return std::nullopt;
+        if (state_.get().frames.empty()) return std::nullopt;
         std::vector<const ScopeColumn*> fits;
-        for (const auto& c : state_.frames.back().group_keys)
+        for (const auto& c : state_.get().frames.back().group_keys)
             if (c.family == family) fits.push_back(&c);
         if (fits.empty()) return std::nullopt;
         return fits[rng_.below(fits.size())]->ref;
     }
 
     if (name == "order_by_all") {
-        if (state_.frames.empty() || state_.frames.back().shape.empty()) return std::nullopt;
-        const QueryFrame& frame = state_.frames.back();
+        if (state_.get().frames.empty() || state_.get().frames.back().shape.empty())
+            return std::nullopt;
+        const QueryFrame& frame = state_.get().frames.back();
         std::string out;
         for (const auto& c : frame.shape) {
             out += (out.empty() ? "" : ", ") + c.name;

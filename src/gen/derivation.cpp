@@ -24,10 +24,10 @@ Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedD
 
 std::optional<std::string> Derivation::derive_query(const std::string& production,
                                                     std::vector<OutputColumn>* columns) {
-    state_.frames.emplace_back();
+    state_.edit().frames.emplace_back();
     auto out = derive_production(production, "", 0);
-    if (out && columns) *columns = state_.frames.back().shape;
-    state_.frames.pop_back();
+    if (out && columns) *columns = state_.get().frames.back().shape;
+    state_.edit().frames.pop_back();
     return out;
 }
 
@@ -57,7 +57,7 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
     // fails and the caller backtracks to another alternative.
     if (depth > 2 * max_depth_ + 4) return std::nullopt;
     const bool scoped = g_.scoped.count(name) > 0;
-    if (scoped) state_.scopes.emplace_back();
+    if (scoped) state_.edit().scopes.emplace_back();
 
     const int budget = max_depth_ - depth;
     const std::size_t n = prod->alternatives.size();
@@ -90,17 +90,20 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
     for (;;) {
         int idx = rng_.weighted(weights);
         if (idx < 0) break;
-        DerivationState snapshot = state_;
+        const auto point = state_.save();
         const auto attempt_mark = trace_mark();
         result =
             derive_alternative(prod->alternatives[static_cast<std::size_t>(idx)], family, depth);
-        if (result) break;
-        state_ = std::move(snapshot);
+        if (result) {
+            state_.release(point);
+            break;
+        }
+        state_.restore(point);
         trace_rollback(attempt_mark);
         weights[static_cast<std::size_t>(idx)] = 0;
     }
     if (!result) trace_rollback(mark);
-    if (scoped) state_.scopes.pop_back();
+    if (scoped) state_.edit().scopes.pop_back();
     return result;
 }
 
@@ -149,16 +152,17 @@ std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const 
             return item.text;
         case dsl::ItemKind::Optional: {
             if (!rng_.chance(weight_value(item.probability))) return std::string();
-            DerivationState snapshot = state_;
+            const auto point = state_.save();
             Bindings saved = bindings;
             const auto mark = trace_mark();
             auto r = derive_sequence(item.body, family, bindings, depth);
             if (!r) {
-                state_ = std::move(snapshot);
+                state_.restore(point);
                 trace_rollback(mark);
                 bindings = std::move(saved);
                 return std::string();
             }
+            state_.release(point);
             return r;
         }
         case dsl::ItemKind::NonTerminal:
@@ -181,9 +185,9 @@ std::optional<std::string> Derivation::derive_reference(const dsl::Item& item,
         frame.shape.push_back({"", fam});
         frame.shape_known = true;
     }
-    state_.frames.push_back(std::move(frame));
+    state_.edit().frames.push_back(std::move(frame));
     auto r = derive_production(item.text, fam, depth + 1);
-    state_.frames.pop_back();
+    state_.edit().frames.pop_back();
     return r;
 }
 
@@ -193,9 +197,9 @@ bool Derivation::family_available(const std::string& family) const {
 }
 
 std::string Derivation::pick_family() {
-    if (!state_.scopes.empty() && !state_.scopes.back().columns.empty() &&
+    if (!state_.get().scopes.empty() && !state_.get().scopes.back().columns.empty() &&
         rng_.chance(column_family_share_)) {
-        const auto& cols = state_.scopes.back().columns;
+        const auto& cols = state_.get().scopes.back().columns;
         const std::string& f = cols[rng_.below(cols.size())].family;
         if (family_available(f)) return f;
     }
@@ -212,9 +216,9 @@ std::string Derivation::pick_numeric_family() {
     for (const char* f : {"int", "float", "decimal"})
         if (family_available(f)) fams.push_back(f);
     if (fams.empty()) return {};
-    if (!state_.scopes.empty()) {
+    if (!state_.get().scopes.empty()) {
         std::vector<std::string> present;
-        for (const auto& c : state_.scopes.back().columns)
+        for (const auto& c : state_.get().scopes.back().columns)
             if (std::find(fams.begin(), fams.end(), c.family) != fams.end())
                 present.push_back(c.family);
         if (!present.empty() && rng_.chance(0.7)) return rng_.pick(present);

@@ -15,6 +15,7 @@
 #include "gen/database_generator.hpp"
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
+#include "gen/lazy_snapshots.hpp"
 #include "gen/rng.hpp"
 #include "gen/test_case.hpp"
 
@@ -65,8 +66,8 @@ class Derivation {
     std::optional<std::string> derive_query(const std::string& production,
                                             std::vector<OutputColumn>* columns);
     void set_x_columns(std::vector<OutputColumn> columns) { x_columns_ = std::move(columns); }
-    int x_references() const { return state_.x_references; }
-    void reset_x_references() { state_.x_references = 0; }
+    int x_references() const { return state_.get().x_references; }
+    void reset_x_references() { state_.edit().x_references = 0; }
 
   private:
     friend struct Builtins;
@@ -114,7 +115,7 @@ class Derivation {
     int max_depth_;
     double column_family_share_;
     std::vector<OutputColumn> x_columns_;
-    DerivationState state_;
+    LazySnapshots<DerivationState> state_;  // rolled back when an alternative fails
 };
 
 }  // namespace eriq
