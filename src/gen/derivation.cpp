@@ -36,11 +36,10 @@ double Derivation::weight_value(const dsl::Weight& w) const {
     return w.value * g_.knob(w.knob, 0);
 }
 
-const dsl::Production* Derivation::production_for(const std::string& name,
-                                                  const std::string& family) const {
+int Derivation::production_for(const std::string& name, const std::string& family) const {
     if (!family.empty())
-        if (auto* p = g_.find(name + "_" + family)) return p;
-    return g_.find(name);
+        if (int id = index_.find_production(name + "_" + family); id >= 0) return id;
+    return index_.find_production(name);
 }
 
 double Derivation::alternative_weight(const AlternativeInfo& info) const {
@@ -49,8 +48,10 @@ double Derivation::alternative_weight(const AlternativeInfo& info) const {
 
 std::optional<std::string> Derivation::derive_production(const std::string& name,
                                                          const std::string& family, int depth) {
-    const dsl::Production* prod = production_for(name, family);
-    if (!prod) return std::nullopt;
+    const int prod_id = production_for(name, family);
+    if (prod_id < 0) return std::nullopt;
+    const dsl::Production* prod = index_.productions[static_cast<std::size_t>(prod_id)];
+    const auto& infos = index_.alternatives[static_cast<std::size_t>(prod_id)];
     // The minimum heights ignore type families, so a family whose productions
     // have no short way out (e.g. bool: expr_bool -> pred -> @func(expr) over
     // bool arguments) could recurse on; past twice the limit the derivation
@@ -65,8 +66,7 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
     constexpr int kNone = std::numeric_limits<int>::max();
     int lowest = kNone;
     for (std::size_t i = 0; i < n; ++i) {
-        const auto& alt = prod->alternatives[i];
-        const AlternativeInfo& info = index_.alternative(alt);
+        const AlternativeInfo& info = infos[i];
         const double w = alternative_weight(info);
         if (w > 0) lowest = std::min(lowest, info.height);
         weights[i] = info.height <= budget ? w : 0;
@@ -74,15 +74,14 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
     if (std::all_of(weights.begin(), weights.end(), [](double w) { return w <= 0; })) {
         // Out of depth budget: take the shortest way out.
         for (std::size_t i = 0; i < n; ++i) {
-            const auto& alt = prod->alternatives[i];
-            const AlternativeInfo& info = index_.alternative(alt);
+            const AlternativeInfo& info = infos[i];
             weights[i] = info.height == lowest ? alternative_weight(info) : 0;
         }
     }
 
     const auto mark = trace_mark();
     if (trace_) {
-        trace_->production(index_.production_id.at(prod));
+        trace_->production(prod_id);
         if (!family.empty())
             if (int fid = index_.family_id(family); fid >= 0) trace_->family(fid);
     }

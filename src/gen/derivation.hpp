@@ -94,7 +94,8 @@ class Derivation {
     std::string pick_family();
     std::string pick_numeric_family();
     bool family_available(const std::string& family) const;
-    const dsl::Production* production_for(const std::string& name, const std::string& family) const;
+    // The production id for <name> in `family` (name_family when the grammar has it), -1 if none.
+    int production_for(const std::string& name, const std::string& family) const;
     // The alternative's grammar weight times its adaptive factor.
     double alternative_weight(const AlternativeInfo& info) const;
     GenerationTrace::Mark trace_mark() const {

@@ -120,15 +120,18 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
     index.production_height = compute_heights(g);
     for (const auto& [name, p] : g.productions) {
         index.production_id[&p] = static_cast<int>(index.production_names.size());
+        index.production_by_name[name] = static_cast<int>(index.production_names.size());
         index.production_names.push_back(name);
+        index.productions.push_back(&p);
     }
     index.alternatives_naming.resize(index.production_names.size());
+    index.alternatives.resize(index.production_names.size());
     for (const auto& [name, p] : g.productions)
         for (const auto& alt : p.alternatives) {
             const int id = index.alternative_count++;
             const double knob = alt.weight.knob.empty() ? 1.0 : g.knob(alt.weight.knob, 0);
-            index.alternatives[&alt] = {id, alt_height(alt, index.production_height, g),
-                                        alt.weight.value * knob};
+            index.alternatives[static_cast<std::size_t>(index.production_id.at(&p))].push_back(
+                {id, alt_height(alt, index.production_height, g), alt.weight.value * knob});
             std::vector<int> named;
             collect_named(alt.items, g, index, named);
             std::sort(named.begin(), named.end());

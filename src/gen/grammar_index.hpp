@@ -26,10 +26,13 @@ struct FunctionChoice {
 };
 
 struct GrammarIndex {
-    std::vector<std::string> production_names;  // by production id
+    std::vector<std::string> production_names;        // by production id
+    std::vector<const dsl::Production*> productions;  // by production id
     std::unordered_map<const dsl::Production*, int> production_id;
+    std::unordered_map<std::string, int> production_by_name;
     std::map<std::string, int> production_height;  // minimum height per production name
-    std::unordered_map<const dsl::Alternative*, AlternativeInfo> alternatives;
+    // By production id, its alternatives' infos in grammar order.
+    std::vector<std::vector<AlternativeInfo>> alternatives;
     int alternative_count = 0;
     // For each production id, the alternatives that name it directly (as <name> or
     // <name:family> resolving to it): scaling their weights uses the production less.
@@ -47,9 +50,10 @@ struct GrammarIndex {
     std::vector<std::vector<FunctionChoice>> functions_returning;
     std::vector<std::vector<FunctionChoice>> aggregates_returning;
 
-    int family_id(const std::string& family) const;  // index in all_families(), -1 if none
-    const AlternativeInfo& alternative(const dsl::Alternative& alt) const {
-        return alternatives.at(&alt);
+    int family_id(const std::string& family) const;       // index in all_families(), -1 if none
+    int find_production(const std::string& name) const {  // its id, -1 if none
+        auto it = production_by_name.find(name);
+        return it == production_by_name.end() ? -1 : it->second;
     }
 };
 
