@@ -175,6 +175,32 @@ void read_tuples(const PGresult* result, ResultSet& out) {
     }
 }
 
+// Hashes each value as it arrives; a value's text stands for it (bytea stays hex, a
+// boolean t/f), which is all a fingerprint needs: equal values, equal text.
+void fingerprint_tuples(const PGresult* result, FingerprintBuilder& builder) {
+    const int columns = PQnfields(result);
+    const int rows = PQntuples(result);
+    std::vector<ValueKind> kinds;
+    for (int i = 0; i < columns; ++i) {
+        const Oid type = PQftype(result, i);
+        kinds.push_back(type == kBool    ? ValueKind::Int
+                        : type == kBytea ? ValueKind::Bytes
+                                         : column_kind(type));
+    }
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < columns; ++c) {
+            if (PQgetisnull(result, r, c)) {
+                builder.add(ValueKind::Null, std::string_view());
+                continue;
+            }
+            builder.add(kinds[static_cast<std::size_t>(c)],
+                        std::string_view(PQgetvalue(result, r, c),
+                                         static_cast<std::size_t>(PQgetlength(result, r, c))));
+        }
+        builder.end_row();
+    }
+}
+
 }  // namespace
 
 PostgresBackend::PostgresBackend(const ConnectionSpec& spec, const BackendOptions& options)
@@ -253,9 +279,9 @@ void PostgresBackend::connect() {
         if (options_.statement_timeout.count() > 0)
             settings +=
                 "; SET statement_timeout = " + std::to_string(options_.statement_timeout.count());
-        run(settings, nullptr);
+        run(settings, {});
         if (!options_.allow_foreign_objects) refuse_foreign_objects();
-        for (const std::string& statement : options_.session_init) run(statement, nullptr);
+        for (const std::string& statement : options_.session_init) run(statement, {});
     } catch (...) {
         disconnect();
         throw;
@@ -299,7 +325,7 @@ void PostgresBackend::refuse_foreign_objects() {
     run("SELECT c.relname FROM pg_catalog.pg_class c "
         "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
         "WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f') ORDER BY 1",
-        &objects);
+        {.rows = &objects});
     std::string foreign;
     for (const auto& row : objects.rows) {
         if (is_tool_object_name(row[0].text)) continue;
@@ -313,16 +339,22 @@ void PostgresBackend::refuse_foreign_objects() {
 }
 
 void PostgresBackend::execute(const std::string& sql) {
-    run(sql, nullptr);
+    run(sql, {});
 }
 
 ResultSet PostgresBackend::query(const std::string& sql) {
     ResultSet result;
-    run(sql, &result);
+    run(sql, {.rows = &result});
     return result;
 }
 
-void PostgresBackend::run(const std::string& sql, ResultSet* out) {
+ResultFingerprint PostgresBackend::query_fingerprint(const std::string& sql) {
+    FingerprintBuilder builder;
+    run(sql, {.fingerprint = &builder});
+    return builder.result();
+}
+
+void PostgresBackend::run(const std::string& sql, RowSink sink) {
     log_statement(sql);
     if (conn_ == nullptr) {
         try {
@@ -362,7 +394,13 @@ void PostgresBackend::run(const std::string& sql, ResultSet* out) {
         ++statements_;
         switch (PQresultStatus(result.get())) {
             case PGRES_TUPLES_OK:
-                if (out != nullptr && PQnfields(result.get()) > 0) read_tuples(result.get(), *out);
+                if (PQnfields(result.get()) == 0) break;
+                // The last result with columns is the one that counts.
+                if (sink.rows != nullptr) read_tuples(result.get(), *sink.rows);
+                if (sink.fingerprint != nullptr) {
+                    *sink.fingerprint = FingerprintBuilder();
+                    fingerprint_tuples(result.get(), *sink.fingerprint);
+                }
                 break;
             case PGRES_COMMAND_OK:
             case PGRES_EMPTY_QUERY:
@@ -445,7 +483,7 @@ void PostgresBackend::reset_workspace() {
         "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
         "WHERE (n.nspname = 'public' OR n.oid = pg_catalog.pg_my_temp_schema()) "
         "AND c.relkind IN ('r', 'p', 'v', 'm', 'f')",
-        &objects);
+        {.rows = &objects});
     // Views first; CASCADE removes anything else that depends on a dropped object,
     // and IF EXISTS tolerates objects already gone that way.
     const std::pair<char, const char*> kinds[] = {{'v', "VIEW"},
@@ -465,7 +503,7 @@ void PostgresBackend::reset_workspace() {
         if (!names.empty())
             drops += std::string("DROP ") + keyword + " IF EXISTS " + names + " CASCADE;";
     }
-    if (!drops.empty()) run(drops, nullptr);
+    if (!drops.empty()) run(drops, {});
 }
 
 }  // namespace eriq

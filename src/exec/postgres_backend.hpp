@@ -5,6 +5,7 @@
 #include <string>
 
 #include "exec/backend.hpp"
+#include "exec/row_sink.hpp"
 
 struct pg_conn;
 
@@ -29,6 +30,8 @@ class PostgresBackend : public Backend {
     // reconnects (session settings and temporary tables are gone).
     void execute(const std::string& sql) override;
     ResultSet query(const std::string& sql) override;
+    // Hashes libpq's result buffers; no row is built.
+    ResultFingerprint query_fingerprint(const std::string& sql) override;
 
     // Drops tables and views named t<N> or eriq_* in public and in the session's
     // temporary schema, with CASCADE.
@@ -40,7 +43,8 @@ class PostgresBackend : public Backend {
     pg_conn* open_connection(const std::string& database);
     bool create_database_if_missing();
     void refuse_foreign_objects();
-    void run(const std::string& sql, ResultSet* out);
+    // Runs `sql`; the last result with columns feeds `sink`.
+    void run(const std::string& sql, RowSink sink);
     bool wait_until_readable(std::chrono::steady_clock::time_point deadline, bool bounded);
     void cancel_running_statement();
     [[noreturn]] void fail(const std::string& sqlstate, const std::string& message);

@@ -169,6 +169,23 @@ TEST_CASE("postgres query returns the last result with columns", "[postgres]") {
     CHECK(first_cell(backend, "SELECT 3") == "3");
 }
 
+TEST_CASE("postgres fingerprints libpq's result buffers", "[postgres]") {
+    FreshDatabase db(kTestDb);
+    Backend& backend = *db.backend;
+    auto print = [&](const std::string& sql) { return backend.query_fingerprint(sql); };
+    const auto rows =
+        print("SELECT 1, 'a', true, '\\x01'::bytea UNION ALL SELECT 2, NULL, false, NULL");
+    CHECK(rows.rows == 2);
+    CHECK(rows ==
+          print("SELECT 2, NULL, false, NULL UNION ALL SELECT 1, 'a', true, '\\x01'::bytea"));
+    CHECK_FALSE(rows ==
+                print("SELECT 1, 'a', true, '\\x01'::bytea UNION ALL SELECT 2, '', false, NULL"));
+    CHECK_FALSE(print("SELECT 1") == print("SELECT '1'::text"));
+    // The last result with columns counts, as for query().
+    CHECK(print("SELECT 99; SELECT 7") == print("SELECT 7"));
+    CHECK(first_cell(backend, "SELECT 3") == "3");
+}
+
 TEST_CASE("postgres errors carry the SQLSTATE and leave the session usable", "[postgres]") {
     FreshDatabase db(kTestDb);
     Backend& backend = *db.backend;
