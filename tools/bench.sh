@@ -78,10 +78,11 @@ measure s1 1 sqlite sqlite::memory: "$cases" -
 # The same without generator threads: each worker generates its cases itself.
 measure s0 1 sqlite sqlite::memory: "$cases" - --generator-thread off
 measure s2 2 sqlite sqlite::memory: "$cases" "$(cat "$work/s1.cps")"
-# The ceiling for --jobs 2 on this machine: two independent single-worker processes at once.
+# The ceiling for --jobs 2 on this machine: two independent single-worker processes at once,
+# each without a generator thread, as --jobs 2 runs on two cores.
 for i in $(seq "$repeat"); do
-  campaign "pair-a-$i" --cases "$cases" & a=$!
-  campaign "pair-b-$i" --cases "$cases"
+  campaign "pair-a-$i" --cases "$cases" --generator-thread off & a=$!
+  campaign "pair-b-$i" --cases "$cases" --generator-thread off
   wait "$a"
 done
 python3 - "$work" "$repeat" "$(cat "$work/s1.cps")" "$cases" <<'PY'
