@@ -231,7 +231,11 @@ TEST_CASE("sqlite statements stop at the timeout", "[exec]") {
 }
 
 TEST_CASE("sqlite reset_workspace drops only the tool objects", "[exec]") {
-    auto backend = memory_backend();
+    std::string path = "/tmp/eriq_reset_test_" + std::to_string(getpid()) + ".db";
+    std::remove(path.c_str());
+    BackendOptions allowed;
+    allowed.allow_foreign_objects = true;
+    auto backend = open_backend(ConnectionSpec::parse("sqlite://" + path), allowed);
     backend->execute(
         "CREATE TABLE t0(c0); CREATE TABLE eriq_base(c0); CREATE TABLE keepme(c0);"
         "CREATE VIEW eriq_v AS SELECT c0 FROM t0; CREATE VIEW keep_view AS SELECT 1;"
@@ -243,6 +247,25 @@ TEST_CASE("sqlite reset_workspace drops only the tool objects", "[exec]") {
     // Running it on a clean workspace is harmless.
     backend->reset_workspace();
     CHECK(names_in(*backend, "main.sqlite_schema").size() == 2);
+    backend.reset();
+    std::remove(path.c_str());
+}
+
+TEST_CASE("sqlite reset_workspace on :memory: starts a fresh database", "[exec]") {
+    BackendOptions options;
+    options.session_init = {"CREATE TEMP TABLE eriq_init(x)", "INSERT INTO eriq_init VALUES (5)"};
+    auto backend = memory_backend(options);
+    backend->execute(
+        "CREATE TABLE t0(c0); INSERT INTO t0 VALUES (1); CREATE TEMP TABLE eriq_t(c0);"
+        "INSERT INTO eriq_init VALUES (6)");
+    const auto before = backend->driver_seconds();
+    backend->reset_workspace();
+    CHECK(names_in(*backend, "main.sqlite_schema").empty());
+    CHECK(names_in(*backend, "temp.sqlite_schema") == std::set<std::string>{"eriq_init"});
+    // The session statements ran again on the new database, and the counters carry on.
+    CHECK(backend->query("SELECT group_concat(x) FROM eriq_init").rows.at(0).at(0).text == "5");
+    CHECK(backend->driver_seconds() > before);
+    CHECK(backend->query("PRAGMA page_count").rows.at(0).at(0).text == "0");
 }
 
 TEST_CASE("sqlite session_init runs after opening", "[exec]") {

@@ -19,11 +19,15 @@
 #include "gen/case_generator.hpp"
 #include "gen/rng.hpp"
 #include "report/report_writer.hpp"
+#include "util/allocator_tuning.hpp"
 
 namespace eriq {
 namespace {
 
 std::atomic<bool> g_stop{false};
+
+// How often freed heap goes back to the kernel (util/allocator_tuning.hpp).
+constexpr auto kReleaseMemoryEvery = std::chrono::seconds(10);
 
 extern "C" void on_stop_signal(int) {
     g_stop.store(true);
@@ -122,12 +126,17 @@ CampaignResult execute_campaign(const RunOptions& options) {
         });
 
     ProgressLine progress(options.verbosity > 0);
+    auto last_release = std::chrono::steady_clock::now();
     for (;;) {
         {
             std::unique_lock lock(running_mutex);
             if (worker_ended.wait_for(lock, std::chrono::milliseconds(200),
                                       [&] { return running == 0; }))
                 break;
+        }
+        if (std::chrono::steady_clock::now() - last_release > kReleaseMemoryEvery) {
+            release_free_memory();
+            last_release = std::chrono::steady_clock::now();
         }
         std::lock_guard lock(shared.mutex);
         progress.update(shared.stats);

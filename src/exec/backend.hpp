@@ -51,6 +51,10 @@ struct BackendOptions {
     bool allow_foreign_objects = false;
 };
 
+// The statement-log record that stands for "start a fresh in-memory database" (a SQL
+// comment, so it is harmless anywhere else).
+inline const std::string kFreshDatabaseRecord = "-- eriq: fresh in-memory database";
+
 class Backend {
   public:
     virtual ~Backend() = default;
@@ -78,6 +82,8 @@ class Backend {
 
     // Every SQL text sent to the driver from now on is appended to `log`, each
     // followed by a NUL byte, so the same stream can be replayed (driver_replay.hpp).
+    // A backend that starts a fresh in-memory database logs kFreshDatabaseRecord, so the
+    // replay does the same.
     void set_statement_log(std::ostream* log) { statement_log_ = log; }
 
   protected:

@@ -59,16 +59,24 @@ ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::vector<std::s
     // The driver configured as eriq's SQLite backend configures it.
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(spec.database.c_str(), &db,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                        nullptr) != SQLITE_OK) {
-        sqlite3_close(db);
-        throw std::runtime_error("cannot open " + spec.database);
-    }
+    auto open = [&] {
+        if (sqlite3_open_v2(spec.database.c_str(), &db,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                            nullptr) != SQLITE_OK) {
+            sqlite3_close(db);
+            throw std::runtime_error("cannot open " + spec.database);
+        }
+    };
+    open();
     for (const auto& sql : prelude) run_sqlite(db, sql);
     ReplayFigures f;
     const auto start = std::chrono::steady_clock::now();
     for (const auto& sql : statements) {
+        if (sql == kFreshDatabaseRecord) {  // eriq started a fresh in-memory database here
+            sqlite3_close(db);
+            open();
+            continue;
+        }
         ++f.statements;
         if (!run_sqlite(db, sql)) ++f.errors;
     }

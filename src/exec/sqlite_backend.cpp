@@ -126,28 +126,35 @@ void configure_sqlite_once() {
 }  // namespace
 
 SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& options)
-    : statement_timeout_(options.statement_timeout), max_result_rows_(options.max_result_rows) {
+    : path_(path),
+      options_(options),
+      statement_timeout_(options.statement_timeout),
+      max_result_rows_(options.max_result_rows) {
     configure_sqlite_once();
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-    int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
-    if (code != SQLITE_OK) {
-        std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
-        sqlite3_close_v2(db_);
-        db_ = nullptr;
-        throw BackendError("connect_failed",
-                           "cannot open SQLite database " + path + ": " + message);
-    }
-    // Another worker or a user's client may hold a lock on a file database briefly.
-    sqlite3_busy_timeout(db_, static_cast<int>(options.connect_timeout.count()));
-    if (statement_timeout_.count() > 0) {
-        sqlite3_progress_handler(db_, kProgressInstructions, &SqliteBackend::on_progress, this);
-    }
+    open();
     try {
         if (!options.allow_foreign_objects) refuse_foreign_objects(path);
         for (const std::string& statement : options.session_init) execute(statement);
     } catch (...) {
         sqlite3_close_v2(db_);
         throw;
+    }
+}
+
+void SqliteBackend::open() {
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    int code = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
+    if (code != SQLITE_OK) {
+        std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
+        sqlite3_close_v2(db_);
+        db_ = nullptr;
+        throw BackendError("connect_failed",
+                           "cannot open SQLite database " + path_ + ": " + message);
+    }
+    // Another worker or a user's client may hold a lock on a file database briefly.
+    sqlite3_busy_timeout(db_, static_cast<int>(options_.connect_timeout.count()));
+    if (statement_timeout_.count() > 0) {
+        sqlite3_progress_handler(db_, kProgressInstructions, &SqliteBackend::on_progress, this);
     }
 }
 
@@ -291,6 +298,20 @@ void SqliteBackend::refuse_foreign_objects(const std::string& path) {
 }
 
 void SqliteBackend::reset_workspace() {
+    if (path_ == ":memory:") {
+        // A fresh in-memory database: nothing of the last one survives, and the memory its
+        // largest tables took (kept by SQLite in the main and temp databases after a DROP)
+        // is freed, so a long campaign's resident memory does not creep up.
+        log_statement(kFreshDatabaseRecord);
+        {
+            DriverTimer timer(driver_seconds_);
+            sqlite3_close_v2(db_);
+            db_ = nullptr;
+            open();
+        }
+        for (const std::string& statement : options_.session_init) execute(statement);
+        return;
+    }
     std::string drops;
     for (const char* schema : {"main", "temp"}) {
         ResultSet objects = query(std::string("SELECT type, name FROM ") + schema +

@@ -35,12 +35,15 @@ class SqliteBackend : public Backend {
     // Runs every statement in `sql`; the first one with result columns feeds `sink`.
     void run(const std::string& sql, RowSink sink);
     void step_all(sqlite3_stmt* stmt, RowSink sink);
+    void open();  // opens path_ into db_, with the busy and progress handlers
     [[noreturn]] void throw_error(int code);
     void refuse_foreign_objects(const std::string& path);
 
     static int on_progress(void* self);
 
     sqlite3* db_ = nullptr;
+    std::string path_;
+    BackendOptions options_;
     std::chrono::milliseconds statement_timeout_;
     std::size_t max_result_rows_;
     std::chrono::steady_clock::time_point deadline_;

@@ -11,4 +11,8 @@ void tune_allocator() {
     mallopt(M_MMAP_THRESHOLD, 64 * kMiB);
 }
 
+void release_free_memory() {
+    malloc_trim(0);
+}
+
 }  // namespace eriq

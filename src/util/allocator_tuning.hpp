@@ -9,4 +9,9 @@ namespace eriq {
 
 void tune_allocator();
 
+// Hands the freed heap kept above back to the kernel. A campaign calls it every few
+// seconds, so a rare large case (a big database, a mismatch whose rows are fetched)
+// does not leave resident memory at its high-water mark for the rest of the run.
+void release_free_memory();
+
 }  // namespace eriq
