@@ -6,8 +6,8 @@ namespace eriq {
 
 void tune_allocator() {
     constexpr int kMiB = 1 << 20;
-    mallopt(M_TRIM_THRESHOLD, 64 * kMiB);
-    mallopt(M_TOP_PAD, 16 * kMiB);
+    mallopt(M_TRIM_THRESHOLD, 4 * kMiB);
+    mallopt(M_TOP_PAD, 4 * kMiB);
     mallopt(M_MMAP_THRESHOLD, 64 * kMiB);
 }
 
