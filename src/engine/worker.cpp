@@ -126,7 +126,7 @@ class Worker {
         if (before >= max) return false;
         if (before + n > max) {
             group.cases.resize(static_cast<std::size_t>(max - before));
-            if (!group.plans.empty()) group.plans.resize(group.cases.size());
+            group.plans.resize(std::min(group.plans.size(), group.cases.size()));
         }
         return true;
     }

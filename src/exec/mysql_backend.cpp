@@ -105,15 +105,20 @@ std::string bit_value_text(const char* bytes, unsigned long length) {
     return std::to_string(v);
 }
 
+std::vector<ValueKind> field_kinds(MYSQL_RES* result) {
+    MYSQL_FIELD* fields = mysql_fetch_fields(result);
+    std::vector<ValueKind> kinds;
+    for (unsigned i = 0; i < mysql_num_fields(result); ++i) kinds.push_back(field_kind(fields[i]));
+    return kinds;
+}
+
 void read_result(MYSQL_RES* result, ResultSet& out) {
     unsigned count = mysql_num_fields(result);
     MYSQL_FIELD* fields = mysql_fetch_fields(result);
-    std::vector<ValueKind> kinds;
+    const std::vector<ValueKind> kinds = field_kinds(result);
     out.columns.clear();
-    for (unsigned i = 0; i < count; ++i) {
+    for (unsigned i = 0; i < count; ++i)
         out.columns.emplace_back(fields[i].name, fields[i].name_length);
-        kinds.push_back(field_kind(fields[i]));
-    }
     out.rows.reserve(mysql_num_rows(result));
     while (MYSQL_ROW row = mysql_fetch_row(result)) {
         unsigned long* lengths = mysql_fetch_lengths(result);
@@ -136,8 +141,7 @@ void read_result(MYSQL_RES* result, ResultSet& out) {
 void fingerprint_result(MYSQL_RES* result, FingerprintBuilder& builder) {
     unsigned count = mysql_num_fields(result);
     MYSQL_FIELD* fields = mysql_fetch_fields(result);
-    std::vector<ValueKind> kinds;
-    for (unsigned i = 0; i < count; ++i) kinds.push_back(field_kind(fields[i]));
+    const std::vector<ValueKind> kinds = field_kinds(result);
     while (MYSQL_ROW row = mysql_fetch_row(result)) {
         unsigned long* lengths = mysql_fetch_lengths(result);
         for (unsigned i = 0; i < count; ++i) {

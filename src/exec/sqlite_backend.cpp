@@ -228,7 +228,6 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
                 sink.rows->columns.emplace_back(sqlite3_column_name(stmt, i));
         }
     }
-    std::vector<RawColumn> raw(static_cast<std::size_t>(columns));
     std::size_t rows = 0;
     auto check_size = [&] {
         if (++rows > max_result_rows_)
@@ -251,6 +250,7 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
         if (code != SQLITE_DONE) throw_error(code);
         return;
     }
+    std::vector<RawColumn> raw(static_cast<std::size_t>(columns));
     for (;;) {
         int code;
         {
