@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
-          libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3)
+          libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 libcli11-dev libre2-dev)
 [ "${1:-}" = "--server" ] && packages+=(mariadb-server mariadb-client postgresql)
 
 missing=()
