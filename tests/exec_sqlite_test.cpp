@@ -14,7 +14,6 @@
 #include "exec/fault_injecting_backend.hpp"
 #include "exec/sqlite_backend.hpp"
 #include "exec/sqlite_error_kind.hpp"
-#include "exec/workspace_names.hpp"
 
 using namespace eriq;
 
@@ -128,18 +127,6 @@ TEST_CASE("an unknown driver is refused", "[exec]") {
     CHECK_THROWS_AS(open_backend(spec, {}), std::invalid_argument);
 }
 
-TEST_CASE("tool object names are t digits or eriq prefixed", "[exec]") {
-    CHECK(is_tool_object_name("t0"));
-    CHECK(is_tool_object_name("t123"));
-    CHECK(is_tool_object_name("eriq_v1"));
-    CHECK(is_tool_object_name("ERIQ_V1"));
-    CHECK_FALSE(is_tool_object_name("t"));
-    CHECK_FALSE(is_tool_object_name("t1a"));
-    CHECK_FALSE(is_tool_object_name("tab1"));
-    CHECK_FALSE(is_tool_object_name("keepme"));
-    CHECK_FALSE(is_tool_object_name("eriq"));
-}
-
 TEST_CASE("sqlite values keep their storage class", "[exec]") {
     auto backend = memory_backend();
     CHECK(backend->driver() == "sqlite");
@@ -230,27 +217,6 @@ TEST_CASE("sqlite statements stop at the timeout", "[exec]") {
     CHECK(backend->query("SELECT 7").rows.at(0).at(0).text == "7");
 }
 
-TEST_CASE("sqlite reset_workspace drops only the tool objects", "[exec]") {
-    std::string path = "/tmp/eriq_reset_test_" + std::to_string(getpid()) + ".db";
-    std::remove(path.c_str());
-    BackendOptions allowed;
-    allowed.allow_foreign_objects = true;
-    auto backend = open_backend(ConnectionSpec::parse("sqlite://" + path), allowed);
-    backend->execute(
-        "CREATE TABLE t0(c0); CREATE TABLE eriq_base(c0); CREATE TABLE keepme(c0);"
-        "CREATE VIEW eriq_v AS SELECT c0 FROM t0; CREATE VIEW keep_view AS SELECT 1;"
-        "CREATE TEMP TABLE t5(c0); CREATE TEMP VIEW eriq_tv AS SELECT 1;"
-        "CREATE INDEX i0 ON t0(c0)");
-    backend->reset_workspace();
-    CHECK(names_in(*backend, "main.sqlite_schema") == std::set<std::string>{"keepme", "keep_view"});
-    CHECK(names_in(*backend, "temp.sqlite_schema").empty());
-    // Running it on a clean workspace is harmless.
-    backend->reset_workspace();
-    CHECK(names_in(*backend, "main.sqlite_schema").size() == 2);
-    backend.reset();
-    std::remove(path.c_str());
-}
-
 TEST_CASE("sqlite reset_workspace on :memory: starts a fresh database", "[exec]") {
     BackendOptions options;
     options.session_init = {"CREATE TEMP TABLE eriq_init(x)", "INSERT INTO eriq_init VALUES (5)"};
@@ -273,30 +239,6 @@ TEST_CASE("sqlite session_init runs after opening", "[exec]") {
     options.session_init = {"CREATE TEMP TABLE eriq_init(x)", "INSERT INTO eriq_init VALUES (5)"};
     auto backend = memory_backend(options);
     CHECK(backend->query("SELECT x FROM eriq_init").rows.at(0).at(0).text == "5");
-}
-
-TEST_CASE("sqlite file with foreign tables is refused unless allowed", "[exec]") {
-    std::string path = "/tmp/eriq_exec_test_" + std::to_string(getpid()) + ".db";
-    std::remove(path.c_str());
-    ConnectionSpec spec = ConnectionSpec::parse("sqlite://" + path);
-    {
-        auto creator = open_backend(spec, {});
-        creator->execute("CREATE TABLE t1(c0); CREATE TABLE users(id)");
-    }
-    try {
-        open_backend(spec, {});
-        FAIL("a database with a foreign table was accepted");
-    } catch (const BackendError& error) {
-        CHECK(error.kind == "foreign_objects");
-        CHECK(std::string(error.what()).find("users") != std::string::npos);
-    }
-    BackendOptions allowed;
-    allowed.allow_foreign_objects = true;
-    auto backend = open_backend(spec, allowed);
-    backend->reset_workspace();
-    CHECK(names_in(*backend, "sqlite_schema") == std::set<std::string>{"users"});
-    backend.reset();
-    std::remove(path.c_str());
 }
 
 TEST_CASE("fault injector perturbs only marked queries", "[exec]") {

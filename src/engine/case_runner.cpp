@@ -27,6 +27,8 @@ bool attempt(VariantOutcome& vo, std::optional<BackendError>& fault, Call call) 
     try {
         call();
         vo.ok = true;
+    } catch (const WorkspaceViolation&) {
+        throw;
     } catch (const BackendError& e) {
         vo.ok = false;
         vo.error_kind = e.kind;
@@ -82,6 +84,8 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
         set_up.push_back(*first);
         try {
             for (const auto& s : first->setup) backend_.execute(s);
+        } catch (const WorkspaceViolation&) {
+            throw;
         } catch (const BackendError& e) {
             setup_failed[rep.name] = {e.kind, e.what()};
             if (e.server_fault) fault = e;
@@ -153,6 +157,8 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
         for (const auto& s : v.teardown) {
             try {
                 backend_.execute(s);
+            } catch (const WorkspaceViolation&) {
+                throw;
             } catch (const BackendError& e) {
                 if (e.server_fault) {
                     fault = e;

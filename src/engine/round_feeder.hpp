@@ -37,7 +37,7 @@ struct PreparedRound {
 
 class RoundFeeder {
   public:
-    // `worker` names the objects the variants create (eriq_view_<worker>_<n>, ...).
+    // `worker` names the objects the variants create (eriq_view_<worker>_<group in round>, ...).
     RoundFeeder(CampaignShared& shared, int worker, bool threaded);
     ~RoundFeeder();
     RoundFeeder(const RoundFeeder&) = delete;
@@ -54,7 +54,6 @@ class RoundFeeder {
     CampaignShared& shared_;
     const int worker_;
     const std::vector<Representation> reps_;
-    std::uint64_t groups_planned_ = 0;
     std::mutex mutex_;
     std::condition_variable changed_;
     std::deque<PreparedRound> ready_;

@@ -57,6 +57,14 @@ class Worker {
             if (!round) break;
             run_round(*round);
         }
+        // Leave the workspace as found: only the ledger stays behind.
+        try {
+            if (backend_) backend_->reset_workspace();
+        } catch (const BackendError& e) {
+            if (shared_.options.verbosity > 0)
+                fmt::print(stderr, "eriq: worker {} could not clean its workspace: {}\n", id_,
+                           e.what());
+        }
         retire_backend();
         return totals_;
     }
@@ -73,6 +81,8 @@ class Worker {
         d_only.rows = round.db.rows;
         try {
             runner.load_database(d_only);
+        } catch (const WorkspaceViolation&) {
+            throw;
         } catch (const BackendError& e) {
             if (!e.server_fault) {
                 std::lock_guard lock(shared_.mutex);
@@ -102,6 +112,8 @@ class Worker {
             try {
                 if (!group.plan_error.empty()) throw std::runtime_error(group.plan_error);
                 outcomes = runner.run_planned(group.cases, std::move(group.plans));
+            } catch (const WorkspaceViolation&) {
+                throw;
             } catch (const std::exception& e) {
                 std::lock_guard lock(shared_.mutex);
                 ++shared_.stats.tool_errors;

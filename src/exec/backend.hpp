@@ -23,6 +23,12 @@ struct BackendError : std::runtime_error {
     bool server_fault;  // the connection was lost or the server crashed
 };
 
+// A statement would touch an object eriq did not create (workspace_ledger.hpp). Never
+// a per-case failure: the run stops.
+struct WorkspaceViolation : BackendError {
+    explicit WorkspaceViolation(const std::string& message) : BackendError("not_owned", message) {}
+};
+
 // Where to connect. Parsed from URLs like sqlite::memory:, sqlite:///path.db,
 // mysql://user:pass@127.0.0.1:3306/dbname. The password is never printed.
 struct ConnectionSpec {

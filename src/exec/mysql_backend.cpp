@@ -8,12 +8,11 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
-#include <regex>
 #include <utility>
 #include <vector>
 
 #include "exec/driver_timer.hpp"
-#include "exec/workspace_names.hpp"
+#include "exec/workspace_ledger.hpp"
 
 namespace eriq {
 
@@ -157,21 +156,24 @@ void fingerprint_result(MYSQL_RES* result, FingerprintBuilder& builder) {
     }
 }
 
-bool contains_temporary(const std::string& sql) {
-    static constexpr std::string_view word = "temporary";
-    if (sql.size() < word.size()) return false;
-    for (std::size_t i = 0; i + word.size() <= sql.size(); ++i) {
-        std::size_t j = 0;
-        while (j < word.size() && (sql[i + j] | 0x20) == word[j]) ++j;
-        if (j == word.size()) return true;
-    }
-    return false;
-}
+const LedgerSql kMysqlLedger{
+    .create =
+        "CREATE TABLE eriq_ledger (object_name VARCHAR(64) CHARACTER SET utf8mb4 "
+        "COLLATE utf8mb4_bin PRIMARY KEY)",
+    .insert_prefix = "INSERT IGNORE INTO eriq_ledger (object_name) VALUES ",
+    .insert_suffix = "",
+    .backslash_escapes = true,
+};
 
 }  // namespace
 
 MysqlBackend::MysqlBackend(const ConnectionSpec& spec, const BackendOptions& options)
-    : spec_(spec), options_(options) {
+    : spec_(spec),
+      options_(options),
+      ledger_(WorkspaceScope{.description = "database " + backquote(spec.database),
+                             .own_schemas = {spec.database},
+                             .temporary_schemas = {},
+                             .names = NameCase::Sensitive}) {
     if (options_.statement_timeout.count() > 0) {
         read_timeout_seconds_ =
             ceil_seconds(options_.statement_timeout) + kReadTimeoutMarginSeconds;
@@ -213,7 +215,7 @@ void MysqlBackend::connect() {
         throw BackendError("connect_failed", message, true);
     }
     version_ = mysql_get_server_info(conn_);
-    temporary_tables_.clear();
+    ledger_.session_ended();
     try {
         if (stale_thread_ != 0) {
             std::uint64_t stale = std::exchange(stale_thread_, 0);
@@ -246,20 +248,48 @@ void MysqlBackend::prepare_database() {
     }
     if (!create.empty()) run(create, {});
     run("USE " + quoted, {});
-    if (options_.allow_foreign_objects) return;
+    start_ledger();
+}
 
+void MysqlBackend::start_ledger() {
+    ResultSet found;
+    run("SELECT @@lower_case_table_names", {.rows = &found});
+    const bool folded = !found.rows.empty() && found.rows[0][0].text != "0";
+    ledger_ = WorkspaceLedger(
+        WorkspaceScope{.description = "database " + backquote(spec_.database),
+                       .own_schemas = {spec_.database},
+                       .temporary_schemas = {},
+                       .names = folded ? NameCase::Insensitive : NameCase::Sensitive});
     ResultSet objects;
-    run("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()",
+    run("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() "
+        "AND table_type <> 'TEMPORARY'",
         {.rows = &objects});
-    std::string foreign;
+    std::vector<std::string> names;
+    bool ledger_exists = false;
     for (const auto& row : objects.rows) {
-        if (is_tool_object_name(row[0].text)) continue;
-        foreign += (foreign.empty() ? "" : ", ") + row[0].text;
+        names.push_back(row[0].text);
+        ledger_exists = ledger_exists || row[0].text == kLedgerTable;
     }
-    if (foreign.empty()) return;
-    throw BackendError("foreign_objects",
-                       "database " + quoted + " holds objects the tool did not create (" + foreign +
-                           "); use a database of its own or allow foreign objects");
+    std::vector<std::string> recorded;
+    if (ledger_exists) {
+        try {
+            ResultSet rows;
+            run(LedgerSql::select(), {.rows = &rows});
+            for (const auto& row : rows.rows) recorded.push_back(row[0].text);
+        } catch (const BackendError& error) {
+            if (error.server_fault) throw;
+            ledger_exists = false;  // a table of that name that is not eriq's ledger
+        }
+    }
+    ledger_.start(names, recorded, ledger_exists, options_.allow_foreign_objects);
+    if (!ledger_exists) run(kMysqlLedger.create, {});
+}
+
+void MysqlBackend::admit(const std::string& sql) {
+    std::vector<std::string> created = ledger_.admit(sql);
+    if (created.empty()) return;
+    run(kMysqlLedger.insert(created), {});
+    ledger_.recorded(created);
 }
 
 void MysqlBackend::set_statement_timeout() {
@@ -280,16 +310,19 @@ void MysqlBackend::set_statement_timeout() {
 }
 
 void MysqlBackend::execute(const std::string& sql) {
+    admit(sql);
     run(sql, {});
 }
 
 ResultSet MysqlBackend::query(const std::string& sql) {
+    admit(sql);
     ResultSet result;
     run(sql, {.rows = &result});
     return result;
 }
 
 ResultFingerprint MysqlBackend::query_fingerprint(const std::string& sql) {
+    admit(sql);
     FingerprintBuilder builder;
     run(sql, {.fingerprint = &builder});
     return builder.result();
@@ -305,8 +338,6 @@ void MysqlBackend::run(const std::string& sql, RowSink sink) {
             throw BackendError("connection_lost", error.what(), true);
         }
     }
-    if (contains_temporary(sql)) remember_temporary_tables(sql);
-
     auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -351,25 +382,6 @@ void MysqlBackend::run(const std::string& sql, RowSink sink) {
     }
 }
 
-void MysqlBackend::remember_temporary_tables(const std::string& sql) {
-    static const std::regex create_temporary(
-        R"(\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:GLOBAL\s+|LOCAL\s+)?TEMPORARY\s+TABLE\s+)"
-        R"((?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z0-9_$]+))",
-        std::regex::ECMAScript | std::regex::icase);
-    for (std::sregex_iterator it(sql.begin(), sql.end(), create_temporary), end; it != end; ++it) {
-        std::string name = (*it)[1].str();
-        if (name.front() == '`') {
-            std::string unquoted;
-            for (std::size_t i = 1; i + 1 < name.size(); ++i) {
-                unquoted += name[i];
-                if (name[i] == '`') ++i;  // `` stands for one backquote
-            }
-            name = unquoted;
-        }
-        temporary_tables_.insert(name);
-    }
-}
-
 void MysqlBackend::throw_error(double elapsed_seconds) {
     unsigned code = mysql_errno(conn_);
     std::string message = scrub("mysql error " + std::to_string(code) + " (" +
@@ -404,19 +416,22 @@ void MysqlBackend::reset_workspace() {
     run("SELECT table_name, table_type FROM information_schema.tables "
         "WHERE table_schema = DATABASE()",
         {.rows = &objects});
-    std::set<std::string> temporary = temporary_tables_;
+    std::set<std::string> temporary(ledger_.temporary().begin(), ledger_.temporary().end());
     std::set<std::string> views;
     std::set<std::string> tables;
     for (const auto& row : objects.rows) {
         const std::string& name = row[0].text;
-        if (!is_tool_object_name(name)) continue;
-        if (row[1].text == "VIEW") {
-            views.insert(name);
-        } else {
-            // A temporary table shadows a base table of the same name, and DROP TABLE
-            // would remove the temporary one first: drop those explicitly beforehand.
-            temporary.insert(name);
-            if (row[1].text != "TEMPORARY") tables.insert(name);
+        if (row[1].text == "TEMPORARY") {
+            temporary.insert(name);  // the session's own
+        } else if (ledger_.owns(name) && name != kLedgerTable) {
+            if (row[1].text == "VIEW") {
+                views.insert(name);
+            } else {
+                // A temporary table shadows a base table of the same name, and DROP TABLE
+                // would remove the temporary one first: drop those explicitly beforehand.
+                temporary.insert(name);
+                tables.insert(name);
+            }
         }
     }
     std::string drops;
@@ -425,7 +440,7 @@ void MysqlBackend::reset_workspace() {
     if (!views.empty()) drops += "DROP VIEW IF EXISTS " + join_quoted(views) + ";";
     if (!tables.empty()) drops += "DROP TABLE IF EXISTS " + join_quoted(tables) + ";";
     if (!drops.empty()) run(drops, {});
-    temporary_tables_.clear();
+    ledger_.session_ended();
 }
 
 }  // namespace eriq

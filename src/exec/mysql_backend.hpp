@@ -7,6 +7,7 @@
 
 #include "exec/backend.hpp"
 #include "exec/row_sink.hpp"
+#include "exec/workspace_ledger.hpp"
 
 struct st_mysql;
 
@@ -41,7 +42,10 @@ class MysqlBackend : public Backend {
     void set_statement_timeout();
     // Runs `sql` and consumes every result; the first one with columns feeds `sink`.
     void run(const std::string& sql, RowSink sink);
-    void remember_temporary_tables(const std::string& sql);
+    // Reads or creates the ledger (workspace_ledger.hpp); refuses foreign objects.
+    void start_ledger();
+    // Checks `sql` against the ledger and records the objects it will create.
+    void admit(const std::string& sql);
     [[noreturn]] void throw_error(double elapsed_seconds);
     std::string scrub(std::string message) const;
 
@@ -53,7 +57,7 @@ class MysqlBackend : public Backend {
     // Server thread of a connection dropped on a client-side timeout; its query
     // may still run, so the next connection kills it.
     std::uint64_t stale_thread_ = 0;
-    std::set<std::string> temporary_tables_;
+    WorkspaceLedger ledger_{WorkspaceScope{}};
 };
 
 }  // namespace eriq

@@ -12,7 +12,7 @@
 
 #include "exec/driver_timer.hpp"
 #include "exec/postgres_error_kind.hpp"
-#include "exec/workspace_names.hpp"
+#include "exec/workspace_ledger.hpp"
 
 namespace eriq {
 
@@ -280,7 +280,7 @@ void PostgresBackend::connect() {
             settings +=
                 "; SET statement_timeout = " + std::to_string(options_.statement_timeout.count());
         run(settings, {});
-        if (!options_.allow_foreign_objects) refuse_foreign_objects();
+        start_ledger();
         for (const std::string& statement : options_.session_init) run(statement, {});
     } catch (...) {
         disconnect();
@@ -320,35 +320,66 @@ bool PostgresBackend::create_database_if_missing() {
                        scrub("cannot create database " + quoted + ": " + error_text(done.get())));
 }
 
-void PostgresBackend::refuse_foreign_objects() {
+namespace {
+
+const LedgerSql kPostgresLedger{
+    .create = "CREATE TABLE public.eriq_ledger (object_name text PRIMARY KEY)",
+    .insert_prefix = "INSERT INTO public.eriq_ledger (object_name) VALUES ",
+    .insert_suffix = " ON CONFLICT DO NOTHING",
+};
+
+const char* const kPublicObjects =
+    "SELECT c.relname FROM pg_catalog.pg_class c "
+    "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+    "WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f') ORDER BY 1";
+
+}  // namespace
+
+void PostgresBackend::start_ledger() {
+    ledger_ = WorkspaceLedger(
+        WorkspaceScope{.description = "database " + quote_identifier(spec_.database),
+                       .own_schemas = {"public"},
+                       .temporary_schemas = {"pg_temp"},
+                       .names = NameCase::FoldUnquotedToLower});
     ResultSet objects;
-    run("SELECT c.relname FROM pg_catalog.pg_class c "
-        "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-        "WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f') ORDER BY 1",
-        {.rows = &objects});
-    std::string foreign;
+    run(kPublicObjects, {.rows = &objects});
+    std::vector<std::string> names;
+    bool ledger_exists = false;
     for (const auto& row : objects.rows) {
-        if (is_tool_object_name(row[0].text)) continue;
-        foreign += (foreign.empty() ? "" : ", ") + row[0].text;
+        names.push_back(row[0].text);
+        ledger_exists = ledger_exists || row[0].text == kLedgerTable;
     }
-    if (foreign.empty()) return;
-    throw BackendError("foreign_objects", "database " + quote_identifier(spec_.database) +
-                                              " holds objects the tool did not create (" + foreign +
-                                              "); use a database of its own or allow foreign "
-                                              "objects");
+    std::vector<std::string> recorded;
+    if (ledger_exists) {
+        ResultSet rows;
+        run("SELECT object_name FROM public.eriq_ledger", {.rows = &rows});
+        for (const auto& row : rows.rows) recorded.push_back(row[0].text);
+    }
+    ledger_.start(names, recorded, ledger_exists, options_.allow_foreign_objects);
+    if (!ledger_exists) run(kPostgresLedger.create, {});
+}
+
+void PostgresBackend::admit(const std::string& sql) {
+    std::vector<std::string> created = ledger_.admit(sql);
+    if (created.empty()) return;
+    run(kPostgresLedger.insert(created), {});
+    ledger_.recorded(created);
 }
 
 void PostgresBackend::execute(const std::string& sql) {
+    admit(sql);
     run(sql, {});
 }
 
 ResultSet PostgresBackend::query(const std::string& sql) {
+    admit(sql);
     ResultSet result;
     run(sql, {.rows = &result});
     return result;
 }
 
 ResultFingerprint PostgresBackend::query_fingerprint(const std::string& sql) {
+    admit(sql);
     FingerprintBuilder builder;
     run(sql, {.fingerprint = &builder});
     return builder.result();
@@ -484,8 +515,9 @@ void PostgresBackend::reset_workspace() {
         "WHERE (n.nspname = 'public' OR n.oid = pg_catalog.pg_my_temp_schema()) "
         "AND c.relkind IN ('r', 'p', 'v', 'm', 'f')",
         {.rows = &objects});
-    // Views first; CASCADE removes anything else that depends on a dropped object,
-    // and IF EXISTS tolerates objects already gone that way.
+    // Views first, then tables. No CASCADE: an object eriq did not create that depends on
+    // one of eriq's (possible only when foreign objects are allowed) makes the drop fail
+    // instead of disappearing with it.
     const std::pair<char, const char*> kinds[] = {{'v', "VIEW"},
                                                   {'m', "MATERIALIZED VIEW"},
                                                   {'r', "TABLE"},
@@ -496,12 +528,12 @@ void PostgresBackend::reset_workspace() {
         std::string names;
         for (const auto& row : objects.rows) {
             if (row[1].text.size() != 1 || row[1].text[0] != relkind) continue;
-            if (!is_tool_object_name(row[2].text)) continue;
-            names +=
-                (names.empty() ? "" : ", ") + row[0].text + "." + quote_identifier(row[2].text);
+            const std::string& name = row[2].text;
+            const bool temporary = row[0].text == "pg_temp";
+            if (!temporary && (!ledger_.owns(name) || name == kLedgerTable)) continue;
+            names += (names.empty() ? "" : ", ") + row[0].text + "." + quote_identifier(name);
         }
-        if (!names.empty())
-            drops += std::string("DROP ") + keyword + " IF EXISTS " + names + " CASCADE;";
+        if (!names.empty()) drops += std::string("DROP ") + keyword + " IF EXISTS " + names + ";";
     }
     if (!drops.empty()) run(drops, {});
 }

@@ -6,6 +6,7 @@
 
 #include "exec/backend.hpp"
 #include "exec/row_sink.hpp"
+#include "exec/workspace_ledger.hpp"
 
 struct pg_conn;
 
@@ -14,8 +15,8 @@ namespace eriq {
 class PostgresBackend : public Backend {
   public:
     // Connects (creating spec.database through the `postgres` maintenance database when
-    // it does not exist), refuses a public schema holding foreign tables or views (unless
-    // allowed), sets statement_timeout and runs session_init. Throws BackendError.
+    // it does not exist), refuses a public schema holding tables or views its ledger does not list
+    // (unless allowed), sets statement_timeout and runs session_init. Throws BackendError.
     PostgresBackend(const ConnectionSpec& spec, const BackendOptions& options);
     ~PostgresBackend() override;
     PostgresBackend(const PostgresBackend&) = delete;
@@ -33,8 +34,8 @@ class PostgresBackend : public Backend {
     // Hashes libpq's result buffers; no row is built.
     ResultFingerprint query_fingerprint(const std::string& sql) override;
 
-    // Drops tables and views named t<N> or eriq_* in public and in the session's
-    // temporary schema, with CASCADE.
+    // Drops the tables and views the ledger lists in public and everything in the
+    // session's temporary schema.
     void reset_workspace() override;
 
   private:
@@ -42,7 +43,10 @@ class PostgresBackend : public Backend {
     void disconnect();
     pg_conn* open_connection(const std::string& database);
     bool create_database_if_missing();
-    void refuse_foreign_objects();
+    // Reads or creates the ledger (workspace_ledger.hpp); refuses foreign objects.
+    void start_ledger();
+    // Checks `sql` against the ledger and records the objects it will create.
+    void admit(const std::string& sql);
     // Runs `sql`; the last result with columns feeds `sink`.
     void run(const std::string& sql, RowSink sink);
     bool wait_until_readable(std::chrono::steady_clock::time_point deadline, bool bounded);
@@ -54,6 +58,7 @@ class PostgresBackend : public Backend {
     BackendOptions options_;
     pg_conn* conn_ = nullptr;
     std::string version_;
+    WorkspaceLedger ledger_{WorkspaceScope{}};
 };
 
 }  // namespace eriq

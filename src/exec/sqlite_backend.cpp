@@ -12,7 +12,7 @@
 
 #include "exec/driver_timer.hpp"
 #include "exec/sqlite_error_kind.hpp"
-#include "exec/workspace_names.hpp"
+#include "exec/workspace_ledger.hpp"
 
 namespace eriq {
 
@@ -129,11 +129,15 @@ SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& opti
     : path_(path),
       options_(options),
       statement_timeout_(options.statement_timeout),
-      max_result_rows_(options.max_result_rows) {
+      max_result_rows_(options.max_result_rows),
+      ledger_(WorkspaceScope{.description = "SQLite database " + path,
+                             .own_schemas = {"main"},
+                             .temporary_schemas = {"temp"},
+                             .names = NameCase::Insensitive}) {
     configure_sqlite_once();
     open();
     try {
-        if (!options.allow_foreign_objects) refuse_foreign_objects(path);
+        start_ledger();
         for (const std::string& statement : options.session_init) execute(statement);
     } catch (...) {
         sqlite3_close_v2(db_);
@@ -167,16 +171,19 @@ std::string SqliteBackend::server_version() {
 }
 
 void SqliteBackend::execute(const std::string& sql) {
+    admit(sql);
     run(sql, {});
 }
 
 ResultSet SqliteBackend::query(const std::string& sql) {
+    admit(sql);
     ResultSet result;
     run(sql, {.rows = &result});
     return result;
 }
 
 ResultFingerprint SqliteBackend::query_fingerprint(const std::string& sql) {
+    admit(sql);
     FingerprintBuilder builder;
     run(sql, {.fingerprint = &builder});
     return builder.result();
@@ -282,19 +289,50 @@ void SqliteBackend::throw_error(int code) {
     throw BackendError(sqlite_error_kind(message), "sqlite: " + message);
 }
 
-void SqliteBackend::refuse_foreign_objects(const std::string& path) {
-    ResultSet objects = query(
-        "SELECT name FROM main.sqlite_schema WHERE type IN ('table', 'view') "
-        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'");
-    std::string foreign;
-    for (const auto& row : objects.rows) {
-        if (is_tool_object_name(row[0].text)) continue;
-        foreign += (foreign.empty() ? "" : ", ") + row[0].text;
+namespace {
+
+const LedgerSql kSqliteLedger{
+    .create = "CREATE TABLE eriq_ledger (object_name TEXT PRIMARY KEY)",
+    .insert_prefix = "INSERT OR IGNORE INTO eriq_ledger (object_name) VALUES ",
+    .insert_suffix = "",
+};
+
+}  // namespace
+
+void SqliteBackend::start_ledger() {
+    if (path_ == ":memory:") {
+        ledger_.own_everything();  // a fresh database that nothing else can reach
+        return;
     }
-    if (foreign.empty()) return;
-    throw BackendError("foreign_objects",
-                       "SQLite database " + path + " holds objects the tool did not create (" +
-                           foreign + "); use a database of its own or allow foreign objects");
+    ResultSet objects;
+    run("SELECT name FROM main.sqlite_schema WHERE type IN ('table', 'view') "
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+        {.rows = &objects});
+    std::vector<std::string> names;
+    bool ledger_exists = false;
+    for (const auto& row : objects.rows) {
+        names.push_back(row[0].text);
+        ledger_exists = ledger_exists || looks_like_ledger(row[0].text);
+    }
+    std::vector<std::string> recorded;
+    if (ledger_exists) {
+        try {
+            ResultSet rows;
+            run(LedgerSql::select(), {.rows = &rows});
+            for (const auto& row : rows.rows) recorded.push_back(row[0].text);
+        } catch (const BackendError&) {
+            ledger_exists = false;  // a table of that name that is not eriq's ledger
+        }
+    }
+    ledger_.start(names, recorded, ledger_exists, options_.allow_foreign_objects);
+    if (!ledger_exists) run(kSqliteLedger.create, {});
+}
+
+void SqliteBackend::admit(const std::string& sql) {
+    std::vector<std::string> created = ledger_.admit(sql);
+    if (created.empty()) return;
+    run(kSqliteLedger.insert(created), {});
+    ledger_.recorded(created);
 }
 
 void SqliteBackend::reset_workspace() {
@@ -312,19 +350,22 @@ void SqliteBackend::reset_workspace() {
         for (const std::string& statement : options_.session_init) execute(statement);
         return;
     }
+    // The session's temporary objects are all its own; in main only what the ledger lists.
     std::string drops;
     for (const char* schema : {"main", "temp"}) {
-        ResultSet objects = query(std::string("SELECT type, name FROM ") + schema +
-                                  ".sqlite_schema WHERE type IN ('table', 'view') "
-                                  "ORDER BY type = 'table'");
+        ResultSet objects;
+        run(std::string("SELECT type, name FROM ") + schema +
+                ".sqlite_schema WHERE type IN ('table', 'view') ORDER BY type = 'table'",
+            {.rows = &objects});
         for (const auto& row : objects.rows) {
             const std::string& name = row[1].text;
-            if (!is_tool_object_name(name)) continue;
+            if (std::string(schema) == "main" && (!ledger_.owns(name) || looks_like_ledger(name)))
+                continue;
             drops += "DROP " + std::string(row[0].text == "view" ? "VIEW" : "TABLE") +
                      " IF EXISTS " + schema + "." + quote_identifier(name) + ";\n";
         }
     }
-    if (!drops.empty()) execute(drops);
+    if (!drops.empty()) run(drops, {});
 }
 
 }  // namespace eriq

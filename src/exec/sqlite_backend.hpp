@@ -5,6 +5,7 @@
 
 #include "exec/backend.hpp"
 #include "exec/row_sink.hpp"
+#include "exec/workspace_ledger.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -37,7 +38,10 @@ class SqliteBackend : public Backend {
     void step_all(sqlite3_stmt* stmt, RowSink sink);
     void open();  // opens path_ into db_, with the busy and progress handlers
     [[noreturn]] void throw_error(int code);
-    void refuse_foreign_objects(const std::string& path);
+    // Reads or creates the ledger of a file database; refuses foreign objects.
+    void start_ledger();
+    // Checks `sql` against the ledger and records the objects it will create.
+    void admit(const std::string& sql);
 
     static int on_progress(void* self);
 
@@ -48,6 +52,7 @@ class SqliteBackend : public Backend {
     std::size_t max_result_rows_;
     std::chrono::steady_clock::time_point deadline_;
     bool timed_out_ = false;
+    WorkspaceLedger ledger_;
 };
 
 }  // namespace eriq

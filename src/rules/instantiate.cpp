@@ -1,6 +1,6 @@
 #include <cctype>
 
-#include "gen/sql_text.hpp"
+#include "rules/placeholders.hpp"
 #include "rules/rule_set.hpp"
 
 namespace eriq {
@@ -38,13 +38,14 @@ VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& 
             lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
         const std::string name = "eriq_" + lower + "_" + tag;
         auto fill = [&](const std::string& tmpl) {
-            return replace_all(replace_all(tmpl, "{name}", name), "{I}", tc.intermediate);
+            return fill_placeholders(tmpl, {{"name", name}, {"I", tc.intermediate}});
         };
-        const std::string q = replace_all(tc.referencing, "{x}", fill(rep.x));
+        const std::string q =
+            replace_x_references(tc.referencing, fill(rep.x), dialect.driver == "mysql");
         Variant v;
         v.representation = rep.name;
         for (const auto& s : rep.setup) v.setup.push_back(fill(s));
-        v.query = replace_all(fill(rep.query), "{Q}", q);
+        v.query = fill_placeholders(rep.query, {{"name", name}, {"I", tc.intermediate}, {"Q", q}});
         for (const auto& s : rep.teardown) v.teardown.push_back(fill(s));
         plan.variants.push_back(std::move(v));
     }

@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "../client_sql.hpp"
 #include "exec/backend.hpp"
 #include "live_server.hpp"
 
@@ -24,9 +25,13 @@ BackendOptions permissive() {
     return options;
 }
 
+// As the server's user would, not through eriq.
+void user_sql(const std::string& db, const std::string& sql) {
+    client_sql("mariadb", spec_for_db(db), sql);
+}
+
 void drop_database(const std::string& db) {
-    auto admin = open_backend(spec_for_db(db), permissive());
-    admin->execute("DROP DATABASE IF EXISTS `" + db + "`");
+    user_sql("", "DROP DATABASE IF EXISTS `" + db + "`");
 }
 
 // A backend on a database emptied first, dropped again when the test ends.
@@ -178,45 +183,61 @@ TEST_CASE("mysql statements stop at the timeout", "[mariadb]") {
     CHECK(db.backend->query("SELECT 5").rows.at(0).at(0).text == "5");
 }
 
-TEST_CASE("mysql database holding foreign tables is refused", "[mariadb]") {
-    drop_database(kForeignDb);
-    {
-        auto creator = open_backend(spec_for_db(kForeignDb), permissive());
-        creator->execute("CREATE TABLE customers (id INT)");
-        creator->execute("CREATE TABLE t1 (id INT)");
-    }
+std::string refusal(const std::string& db, const BackendOptions& options) {
     try {
-        open_backend(spec_for_db(kForeignDb), {});
-        FAIL("a database with a foreign table was accepted");
+        open_backend(spec_for_db(db), options);
     } catch (const BackendError& error) {
         CHECK(error.kind == "foreign_objects");
-        std::string message = error.what();
-        CHECK(message.find("customers") != std::string::npos);
-        CHECK(message.find("t1") == std::string::npos);
+        return error.what();
     }
-    // Allowed explicitly, the tool still never touches the foreign table.
+    return "";
+}
+
+TEST_CASE("mysql database holding a user's tables is refused, whatever their names", "[mariadb]") {
+    drop_database(kForeignDb);
+    user_sql("", "CREATE DATABASE `" + kForeignDb + "`");
+    user_sql(kForeignDb,
+             "CREATE TABLE customers (id INT); CREATE TABLE T7 (id INT); "
+             "CREATE TABLE eriq_audit (id INT); CREATE VIEW eriq_v_user AS SELECT 1 AS c");
+    std::string message = refusal(kForeignDb, {});
+    for (const char* name : {"customers", "T7", "eriq_audit", "eriq_v_user"})
+        CHECK(message.find(name) != std::string::npos);
+    // Allowed foreign objects still may not carry names eriq gives its own objects.
+    message = refusal(kForeignDb, permissive());
+    CHECK(message.find("T7") != std::string::npos);
+    CHECK(message.find("customers") == std::string::npos);
+    user_sql(kForeignDb, "DROP TABLE T7, eriq_audit; DROP VIEW eriq_v_user");
     auto backend = open_backend(spec_for_db(kForeignDb), permissive());
+    backend->execute("CREATE TABLE t0 (c INT)");
+    CHECK_THROWS_AS(backend->execute("DROP TABLE customers"), WorkspaceViolation);
+    CHECK_THROWS_AS(backend->execute("INSERT INTO customers VALUES (1)"), WorkspaceViolation);
+    CHECK_THROWS_AS(backend->execute("CREATE OR REPLACE TABLE customers (x INT)"),
+                    WorkspaceViolation);
     backend->reset_workspace();
-    CHECK(tables_in(*backend) == std::set<std::string>{"customers"});
+    CHECK(tables_in(*backend) == std::set<std::string>{"customers", "eriq_ledger"});
     backend.reset();
     drop_database(kForeignDb);
 }
 
-TEST_CASE("mysql reset_workspace drops tool tables views and temporary tables", "[mariadb]") {
-    FreshDatabase db(kTestDb);
+TEST_CASE("mysql reset_workspace drops recorded tables views and temporary tables", "[mariadb]") {
+    FreshDatabase db(kTestDb, permissive());
     Backend& backend = *db.backend;
     backend.execute("CREATE TABLE t0 (c INT)");
-    backend.execute("CREATE TABLE keepme (c INT)");
+    user_sql(kTestDb, "CREATE TABLE keepme (c INT); CREATE TABLE t0_user (c INT)");
     backend.execute("CREATE VIEW eriq_v1 AS SELECT c FROM t0");
     backend.execute("CREATE TABLE t3 (c INT)");
     backend.execute("CREATE TEMPORARY TABLE t3 (shadow INT)");
     backend.execute("CREATE TEMPORARY TABLE `eriq_tmp` AS SELECT 1 AS c");
     backend.reset_workspace();
-    CHECK(tables_in(backend) == std::set<std::string>{"keepme"});
+    CHECK(tables_in(backend) == std::set<std::string>{"keepme", "t0_user", "eriq_ledger"});
     CHECK(error_kind_of(backend, "SELECT * FROM eriq_tmp") == "mysql:1146");
     CHECK(error_kind_of(backend, "SELECT * FROM t3") == "mysql:1146");
     backend.reset_workspace();
-    CHECK(tables_in(backend) == std::set<std::string>{"keepme"});
+    CHECK(tables_in(backend) == std::set<std::string>{"keepme", "t0_user", "eriq_ledger"});
+    // The next run finds its recorded objects its own; the user's are still foreign.
+    backend.execute("CREATE TABLE t1 (c INT)");
+    CHECK(refusal(kTestDb, {}).find("keepme") != std::string::npos);
+    CHECK(refusal(kTestDb, {}).find("t1") == std::string::npos);
 }
 
 TEST_CASE("mysql backend reconnects after losing its connection", "[mariadb]") {
@@ -299,5 +320,6 @@ TEST_CASE("a MariaDB result above the row limit fails as result_too_large", "[ma
     }
     // The connection is still usable afterwards.
     CHECK(backend->query("SELECT 1").rows.size() == 1);
-    backend->execute("DROP DATABASE eriq_exec_rows");
+    backend.reset();
+    drop_database("eriq_exec_rows");
 }

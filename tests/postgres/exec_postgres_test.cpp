@@ -248,15 +248,12 @@ TEST_CASE("postgres client gives up when the server ignores the timeout", "[post
 TEST_CASE("postgres backend refuses a database with foreign tables", "[postgres]") {
     drop_database(kForeignDb);
     {
-        auto setup = open_backend(spec_for_db(kForeignDb), permissive());
+        auto setup = open_backend(spec_for_db(kForeignDb), BackendOptions{});
         setup->execute("CREATE TABLE t0 (c integer); CREATE VIEW eriq_v AS SELECT c FROM t0");
     }
-    // Only tool objects: accepted.
+    // Only objects eriq recorded: accepted.
     CHECK_NOTHROW(open_backend(spec_for_db(kForeignDb), BackendOptions{}));
-    {
-        auto setup = open_backend(spec_for_db(kForeignDb), permissive());
-        setup->execute("CREATE TABLE customers (id integer)");
-    }
+    user_sql(kForeignDb, "CREATE TABLE customers (id integer); CREATE TABLE \"T7\" (id integer)");
     try {
         open_backend(spec_for_db(kForeignDb), BackendOptions{});
         FAIL("no error");
@@ -264,8 +261,17 @@ TEST_CASE("postgres backend refuses a database with foreign tables", "[postgres]
         CHECK(error.kind == "foreign_objects");
         CHECK_FALSE(error.server_fault);
         CHECK(std::string(error.what()).find("customers") != std::string::npos);
+        CHECK(std::string(error.what()).find("T7") != std::string::npos);
     }
-    CHECK_NOTHROW(open_backend(spec_for_db(kForeignDb), permissive()));
+    // Allowed, but T7 could be taken for one of eriq's own names: still refused.
+    CHECK_THROWS_AS(open_backend(spec_for_db(kForeignDb), permissive()), BackendError);
+    user_sql(kForeignDb, "DROP TABLE \"T7\"");
+    auto backend = open_backend(spec_for_db(kForeignDb), permissive());
+    CHECK_THROWS_AS(backend->execute("DROP TABLE customers"), WorkspaceViolation);
+    CHECK_THROWS_AS(backend->execute("TRUNCATE customers"), WorkspaceViolation);
+    CHECK_THROWS_AS(backend->execute("CREATE TABLE public.customers (x integer)"),
+                    WorkspaceViolation);
+    backend.reset();
     drop_database(kForeignDb);
 }
 
@@ -274,14 +280,16 @@ TEST_CASE("postgres reset_workspace drops only the tool's tables and views", "[p
     Backend& backend = *db.backend;
     backend.execute(
         "CREATE TABLE t0 (c integer); CREATE TABLE t12 (c integer); "
-        "CREATE VIEW eriq_v AS SELECT c FROM t0; CREATE TABLE keepme (c integer); "
-        "CREATE TABLE t1x (c integer); CREATE VIEW other_v AS SELECT c FROM keepme; "
+        "CREATE VIEW eriq_v AS SELECT c FROM t0; "
         "CREATE TEMP TABLE eriq_tempt_1 AS SELECT 1 AS c; CREATE TEMP TABLE t3 (c integer); "
         "CREATE TEMP TABLE scratch (c integer)");
-    REQUIRE(objects_in(backend).size() == 9);
+    user_sql(kTestDb,
+             "CREATE TABLE keepme (c integer); CREATE TABLE t1x (c integer); "
+             "CREATE VIEW other_v AS SELECT c FROM keepme");
+    REQUIRE(objects_in(backend).size() == 10);
     backend.reset_workspace();
-    CHECK(objects_in(backend) ==
-          std::set<std::string>{"public.keepme", "public.t1x", "public.other_v", "temp.scratch"});
+    CHECK(objects_in(backend) == std::set<std::string>{"public.keepme", "public.t1x",
+                                                       "public.other_v", "public.eriq_ledger"});
     // Nothing left to drop: a second reset is a no-op.
     CHECK_NOTHROW(backend.reset_workspace());
 }

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "../client_sql.hpp"
 #include "exec/backend.hpp"
 
 namespace eriq {
@@ -33,10 +34,13 @@ inline std::string url_for_db(const std::string& dbname) {
 // Drops a test database through the maintenance database (PostgreSQL cannot drop the
 // database a session is connected to); FORCE ends sessions still open on it.
 inline void drop_database(const std::string& dbname) {
-    BackendOptions options;
-    options.allow_foreign_objects = true;
-    auto admin = open_backend(spec_for_db("postgres"), options);
-    admin->execute("DROP DATABASE IF EXISTS \"" + dbname + "\" WITH (FORCE)");
+    client_sql("psql", spec_for_db("postgres"),
+               "DROP DATABASE IF EXISTS \"" + dbname + "\" WITH (FORCE)");
+}
+
+// As the server's user would, not through eriq.
+inline void user_sql(const std::string& dbname, const std::string& sql) {
+    client_sql("psql", spec_for_db(dbname), sql);
 }
 
 }  // namespace eriq
