@@ -168,6 +168,26 @@ TEST_CASE("json spacing does not matter but string contents do", "[oracle]") {
     CHECK(norm(ValueKind::Json, "{\"a\": 1}", keep) == "{\"a\": 1}");
 }
 
+// False positives from a SQLite campaign: the boundary value 1e15 as REAL on one side and
+// as INTEGER (NUMERIC affinity of a materialized column) on the other.
+TEST_CASE("whole floats at or above 1e15 match the equal integer", "[oracle]") {
+    CHECK(norm(ValueKind::Float, "1e15") == norm(ValueKind::Int, "1000000000000000"));
+    CHECK(norm(ValueKind::Float, "1.0E+15") == "1000000000000000");
+    CHECK(norm(ValueKind::Float, "-1e18") == norm(ValueKind::Int, "-1000000000000000000"));
+    // Still twelve significant digits: float noise stays hidden, other numbers differ.
+    CHECK(norm(ValueKind::Float, "1000000000000002") == norm(ValueKind::Float, "1e15"));
+    CHECK(norm(ValueKind::Float, "2e15") != norm(ValueKind::Int, "1000000000000000"));
+    // Beyond 64-bit integers no INT can meet them: scientific as before.
+    CHECK(norm(ValueKind::Float, "1e19") == "1.00000000000e+19");
+}
+
+TEST_CASE("numbers inside JSON text normalize like SQL numbers", "[oracle]") {
+    CHECK(norm(ValueKind::Json, "{\"k\":0.0}") == norm(ValueKind::Json, "{\"k\":0}"));
+    CHECK(norm(ValueKind::Text, "[1.50, -2e0, 1e15]") == "[1.50000000000e+00,-2,1000000000000000]");
+    CHECK(norm(ValueKind::Json, "{\"k\":\"0.0\"}") != norm(ValueKind::Json, "{\"k\":\"0\"}"));
+    CHECK(norm(ValueKind::Json, "{\"k\":1}") != norm(ValueKind::Json, "{\"k\":1.5}"));
+}
+
 TEST_CASE("null differs from the string NULL", "[oracle]") {
     const NormValue null = normalize_value(Value::null(), kDefaults);
     const NormValue text = normalize_value(Value{ValueKind::Text, "NULL"}, kDefaults);
