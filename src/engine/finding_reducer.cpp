@@ -1,0 +1,54 @@
+#include "engine/finding_reducer.hpp"
+
+#include "engine/case_runner.hpp"
+
+namespace eriq {
+
+namespace {
+
+// Runs `tc` alone in a fresh workspace; a failing schema or row statement makes it a
+// discarded case.
+CaseOutcome run_alone(Backend& backend, CaseRunner& runner, const TestCase& tc) {
+    try {
+        runner.load_database(tc);
+    } catch (const WorkspaceViolation&) {
+        throw;
+    } catch (const BackendError& e) {
+        CaseOutcome failed;
+        failed.verdict = e.server_fault ? Verdict::ServerFault : Verdict::Discarded;
+        failed.discard_kind = e.kind;
+        return failed;
+    }
+    CaseOutcome outcome = runner.run(tc, "reduce");
+    if (outcome.verdict != Verdict::ServerFault) backend.reset_workspace();
+    return outcome;
+}
+
+}  // namespace
+
+bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate) {
+    return candidate.verdict == Verdict::Inconsistent &&
+           candidate.classification.groups == original.classification.groups &&
+           candidate.classification.pattern == original.classification.pattern;
+}
+
+FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
+                                const TestCase& tc, const CaseOutcome& original,
+                                const ReductionBudget& budget, const ReductionProgress& progress) {
+    CaseRunner runner(backend, dialect, rules);
+    FindingReduction out;
+    bool connection_lost = false;
+    auto interesting = [&](const TestCase& candidate) {
+        if (connection_lost) return false;
+        CaseOutcome outcome = run_alone(backend, runner, candidate);
+        // A candidate that crashes the server is not this finding; stop rather than
+        // crash it again and again.
+        if (outcome.verdict == Verdict::ServerFault) connection_lost = true;
+        return same_finding(original, outcome);
+    };
+    out.reduced = reduce_case(tc, interesting, budget, &out.stats, progress);
+    out.outcome = run_alone(backend, runner, out.reduced);
+    return out;
+}
+
+}  // namespace eriq

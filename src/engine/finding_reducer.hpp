@@ -1,0 +1,30 @@
+#pragma once
+// Reduces a finding on its target: a candidate is kept when, run in a fresh workspace,
+// the same representations still split into the same groups (not merely "some
+// difference"). Drives src/reduce/ with a test built from a CaseRunner.
+#include "catalog/dialect.hpp"
+#include "exec/backend.hpp"
+#include "gen/test_case.hpp"
+#include "oracle/verdict.hpp"
+#include "reduce/case_reducer.hpp"
+#include "rules/rule_set.hpp"
+
+namespace eriq {
+
+struct FindingReduction {
+    TestCase reduced;
+    CaseOutcome outcome;  // the reduced case's outcome (same groups as the original's)
+    ReductionStats stats;
+};
+
+// Whether `candidate` shows the finding `original` showed: inconsistent, with the same
+// groups of representations.
+bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate);
+
+// Reduces `tc`, whose outcome was `original` (Inconsistent). Leaves the workspace reset.
+FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
+                                const TestCase& tc, const CaseOutcome& original,
+                                const ReductionBudget& budget,
+                                const ReductionProgress& progress = {});
+
+}  // namespace eriq

@@ -1,0 +1,117 @@
+// The reducer: delta debugging, SQL edits, data statements, and whole findings on
+// embedded SQLite (the MariaDB live tests reduce a MariaDB finding).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "engine/case_file.hpp"
+#include "engine/case_runner.hpp"
+#include "engine/finding_reducer.hpp"
+#include "engine/options.hpp"
+#include "engine/target.hpp"
+#include "exec/backend.hpp"
+#include "reduce/case_reducer.hpp"
+#include "reduce/data_statements.hpp"
+#include "reduce/ddmin.hpp"
+#include "reduce/sql_edits.hpp"
+#include "test_files.hpp"
+
+using namespace eriq;
+
+TEST_CASE("ddmin finds the two items a test needs", "[reduce]") {
+    std::vector<int> items;
+    for (int i = 0; i < 40; ++i) items.push_back(i);
+    int tests = 0;
+    auto kept = ddmin(
+        items,
+        [&](const std::vector<int>& c) {
+            ++tests;
+            return std::count(c.begin(), c.end(), 7) && std::count(c.begin(), c.end(), 31);
+        },
+        [] { return false; });
+    CHECK(kept == std::vector<int>{7, 31});
+    CHECK(tests < 120);
+}
+
+TEST_CASE("INSERT and CREATE TABLE statements come apart and back", "[reduce]") {
+    auto ins = parse_insert("INSERT INTO t0 VALUES (1, 'a,b'), (NULL, f(2, 3))");
+    REQUIRE(ins);
+    CHECK(ins->name == "t0");
+    REQUIRE(ins->rows.size() == 2);
+    CHECK(ins->rows[0] == std::vector<std::string>{"1", "'a,b'"});
+    CHECK(ins->rows[1] == std::vector<std::string>{"NULL", "f(2, 3)"});
+    CHECK(ins->sql() == "INSERT INTO t0 VALUES (1, 'a,b'), (NULL, f(2, 3))");
+    auto table =
+        parse_create_table("CREATE TABLE t1 (c0 INT, c1 DECIMAL(10, 2), PRIMARY KEY (c0))");
+    REQUIRE(table);
+    CHECK(table->name == "t1");
+    CHECK(table->items.size() == 3);
+    CHECK_FALSE(is_column_definition(table->items[2]));
+    CHECK(index_table("CREATE UNIQUE INDEX i0 ON t1 (c0)") == std::optional<std::string>("t1"));
+}
+
+TEST_CASE("SQL edits remove clauses, items, joins and arms but keep {x} whole", "[reduce]") {
+    auto has = [](const std::vector<std::string>& all, const std::string& s) {
+        return std::find(all.begin(), all.end(), s) != all.end();
+    };
+    auto c = sql_edit_candidates(
+        "SELECT a AS vc_0, b AS vc_1 FROM t0 LEFT JOIN t1 ON t0.c = t1.c WHERE a > 1 AND b < 2 "
+        "UNION ALL SELECT 1, 2");
+    CHECK(has(c,
+              "SELECT a AS vc_0 FROM t0 LEFT JOIN t1 ON t0.c = t1.c WHERE a > 1 AND b < 2 "
+              "UNION ALL SELECT 1, 2"));
+    CHECK(
+        has(c, "SELECT a AS vc_0, b AS vc_1 FROM t0 WHERE a > 1 AND b < 2 UNION ALL SELECT 1, 2"));
+    CHECK(has(c,
+              "SELECT a AS vc_0, b AS vc_1 FROM t0 LEFT JOIN t1 ON t0.c = t1.c WHERE a > 1 "
+              "UNION ALL SELECT 1, 2"));
+    CHECK(has(c,
+              "SELECT a AS vc_0, b AS vc_1 FROM t0 LEFT JOIN t1 ON t0.c = t1.c UNION ALL "
+              "SELECT 1, 2"));
+    CHECK(has(c, "SELECT 1, 2"));
+    auto q = sql_edit_candidates("SELECT vc_0 FROM {x} WHERE abs(vc_0) > 10");
+    CHECK(has(q, "SELECT vc_0 FROM {x} WHERE vc_0 > 10"));
+    for (const auto& s : q) CHECK(s.find("{x") == s.find("{x}"));
+}
+
+TEST_CASE("a padded SQLite finding reduces back to its cause with the same groups", "[reduce]") {
+    TestCase tc = load_case_file(
+        test::source("tests/data/cases/sqlite_right_join_union_exists.toml"), nullptr);
+    // Padding a campaign would have produced around the cause.
+    tc.schema.push_back("CREATE TABLE t2 (c0 TEXT, c1 REAL, c2 INT)");
+    tc.schema.push_back("CREATE INDEX i0 ON t2 (c1)");
+    tc.rows.push_back("INSERT INTO t2 VALUES ('a', 1.5, 3), ('bb', -2.25, NULL), (NULL, 0, 7)");
+    tc.rows.push_back("INSERT INTO t0 VALUES (3), (4), (NULL)");
+    tc.intermediate =
+        "SELECT c0 AS vc_0 FROM t0 WHERE (c0 > -100 OR c0 IS NULL) AND abs(c0) < 1000 UNION ALL "
+        "SELECT s2.c0 FROM t1 AS s1 RIGHT JOIN t1 AS s2 ON 0";
+    tc.referencing =
+        "SELECT vc_0, upper('abc') FROM {x} WHERE EXISTS (SELECT 1 FROM t1 WHERE c0 = 7) AND "
+        "vc_0 IS NOT NULL ORDER BY vc_0";
+    tc.x_references = 1;
+    tc.dialect = "sqlite";
+
+    RunOptions options;
+    options.dialect = "sqlite";
+    options.dialect_file = test::source("dialects/sqlite.toml");
+    options.grammar_file = test::source("grammars/sqlite.toml");
+    options.rules_file = test::source("rules/repr.toml");
+    Target t = load_target(options, false);
+    auto backend = open_backend(t.connection, t.backend_options);
+    CaseRunner runner(*backend, t.dialect, t.rules);
+    runner.load_database(tc);
+    CaseOutcome original = runner.run(tc, "orig");
+    backend->reset_workspace();
+    REQUIRE(original.verdict == Verdict::Inconsistent);
+
+    FindingReduction r = reduce_finding(*backend, t.dialect, t.rules, tc, original, {});
+    CHECK(same_finding(original, r.outcome));
+    CHECK(case_statements(r.reduced) <= 5);
+    CHECK(r.reduced.intermediate.size() < 110);
+    CHECK(r.reduced.referencing.size() < 70);
+    CHECK(r.stats.accepted > 5);
+    WARN("reduced in " << r.stats.tests << " tests, " << r.stats.seconds << " s: "
+                       << r.reduced.schema.size() + r.reduced.rows.size() << " data statements | "
+                       << r.reduced.intermediate << " | " << r.reduced.referencing);
+    CHECK_FALSE(r.stats.budget_spent);
+}
