@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "engine/case_file.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/finding_reducer.hpp"
@@ -14,6 +17,7 @@
 #include "reduce/data_statements.hpp"
 #include "reduce/ddmin.hpp"
 #include "reduce/sql_edits.hpp"
+#include "report/group_signature.hpp"
 #include "test_files.hpp"
 
 using namespace eriq;
@@ -74,44 +78,105 @@ TEST_CASE("SQL edits remove clauses, items, joins and arms but keep {x} whole", 
     for (const auto& s : q) CHECK(s.find("{x") == s.find("{x}"));
 }
 
-TEST_CASE("a padded SQLite finding reduces back to its cause with the same groups", "[reduce]") {
+namespace {
+
+struct SqliteTarget {
+    Target t;
+    std::unique_ptr<Backend> backend;
+    SqliteTarget() {
+        RunOptions options;
+        options.dialect = "sqlite";
+        options.dialect_file = test::source("dialects/sqlite.toml");
+        options.rules_file = test::source("rules/repr.toml");
+        t = load_target(options, false);
+        backend = open_backend(t.connection, t.backend_options);
+    }
+    CaseOutcome run(const TestCase& tc) {
+        CaseRunner runner(*backend, t.dialect, t.rules);
+        runner.load_database(tc);
+        CaseOutcome outcome = runner.run(tc, "orig");
+        backend->reset_workspace();
+        return outcome;
+    }
+};
+
+// The repository's SQLite bug, with padding a campaign would have produced around it.
+TestCase padded_right_join_case(int variant) {
     TestCase tc = load_case_file(
         test::source("tests/data/cases/sqlite_right_join_union_exists.toml"), nullptr);
-    // Padding a campaign would have produced around the cause.
+    tc.dialect = "sqlite";
     tc.schema.push_back("CREATE TABLE t2 (c0 TEXT, c1 REAL, c2 INT)");
     tc.schema.push_back("CREATE INDEX i0 ON t2 (c1)");
     tc.rows.push_back("INSERT INTO t2 VALUES ('a', 1.5, 3), ('bb', -2.25, NULL), (NULL, 0, 7)");
-    tc.rows.push_back("INSERT INTO t0 VALUES (3), (4), (NULL)");
-    tc.intermediate =
-        "SELECT c0 AS vc_0 FROM t0 WHERE (c0 > -100 OR c0 IS NULL) AND abs(c0) < 1000 UNION ALL "
-        "SELECT s2.c0 FROM t1 AS s1 RIGHT JOIN t1 AS s2 ON 0";
-    tc.referencing =
-        "SELECT vc_0, upper('abc') FROM {x} WHERE EXISTS (SELECT 1 FROM t1 WHERE c0 = 7) AND "
-        "vc_0 IS NOT NULL ORDER BY vc_0";
+    if (variant == 0) {
+        tc.rows.push_back("INSERT INTO t0 VALUES (3), (4), (NULL)");
+        tc.intermediate =
+            "SELECT c0 AS vc_0 FROM t0 WHERE (c0 > -100 OR c0 IS NULL) AND abs(c0) < 1000 "
+            "UNION ALL SELECT s2.c0 FROM t1 AS s1 RIGHT JOIN t1 AS s2 ON 0";
+        tc.referencing =
+            "SELECT vc_0, upper('abc') FROM {x} WHERE EXISTS (SELECT 1 FROM t1 WHERE c0 = 7) "
+            "AND vc_0 IS NOT NULL ORDER BY vc_0";
+    } else {
+        tc.rows.push_back("INSERT INTO t1 VALUES (8), (-1)");
+        tc.intermediate =
+            "SELECT c0 AS vc_0 FROM t0 WHERE c0 <> 99 UNION ALL SELECT s2.c0 FROM t1 AS s1 "
+            "RIGHT JOIN t1 AS s2 ON 0";
+        tc.referencing =
+            "SELECT vc_0, vc_0 + 1 FROM {x} AS a WHERE EXISTS (SELECT 1 FROM t2 WHERE c2 = 8)";
+    }
     tc.x_references = 1;
-    tc.dialect = "sqlite";
+    return tc;
+}
 
-    RunOptions options;
-    options.dialect = "sqlite";
-    options.dialect_file = test::source("dialects/sqlite.toml");
-    options.grammar_file = test::source("grammars/sqlite.toml");
-    options.rules_file = test::source("rules/repr.toml");
-    Target t = load_target(options, false);
-    auto backend = open_backend(t.connection, t.backend_options);
-    CaseRunner runner(*backend, t.dialect, t.rules);
-    runner.load_database(tc);
-    CaseOutcome original = runner.run(tc, "orig");
-    backend->reset_workspace();
-    REQUIRE(original.verdict == Verdict::Inconsistent);
+}  // namespace
 
-    FindingReduction r = reduce_finding(*backend, t.dialect, t.rules, tc, original, {});
-    CHECK(same_finding(original, r.outcome));
-    CHECK(case_statements(r.reduced) <= 5);
-    CHECK(r.reduced.intermediate.size() < 110);
-    CHECK(r.reduced.referencing.size() < 70);
-    CHECK(r.stats.accepted > 5);
-    WARN("reduced in " << r.stats.tests << " tests, " << r.stats.seconds << " s: "
-                       << r.reduced.schema.size() + r.reduced.rows.size() << " data statements | "
-                       << r.reduced.intermediate << " | " << r.reduced.referencing);
-    CHECK_FALSE(r.stats.budget_spent);
+TEST_CASE("a padded SQLite finding reduces back to its cause with the same groups", "[reduce]") {
+    SqliteTarget target;
+    std::vector<std::string> signatures;
+    for (int variant = 0; variant < 2; ++variant) {
+        TestCase tc = padded_right_join_case(variant);
+        CaseOutcome original = target.run(tc);
+        REQUIRE(original.verdict == Verdict::Inconsistent);
+        FindingReduction r =
+            reduce_finding(*target.backend, target.t.dialect, target.t.rules, tc, original, {});
+        CHECK(same_finding(original, r.outcome));
+        CHECK(case_statements(r.reduced) <= 6);
+        CHECK(r.reduced.intermediate.size() < 110);
+        CHECK(r.reduced.referencing.size() < 70);
+        CHECK_FALSE(r.stats.budget_spent);
+        WARN("reduced in " << r.stats.tests << " tests, " << r.stats.seconds
+                           << " s: " << r.reduced.schema.size() + r.reduced.rows.size()
+                           << " data statements | " << r.reduced.intermediate << " | "
+                           << r.reduced.referencing);
+        signatures.push_back(group_key(r.reduced, original.classification.pattern).signature);
+    }
+    // Differently padded copies of one bug land in one group.
+    CHECK(signatures[0] == signatures[1]);
+}
+
+TEST_CASE("group keys come from constructs, functions, types and the pattern", "[reduce]") {
+    TestCase a;
+    a.schema = {"CREATE TABLE t0 (c0 INT, c1 VARCHAR(10) NOT NULL, PRIMARY KEY (c0))"};
+    a.intermediate =
+        "SELECT c0 AS vc_0 FROM t0 UNION ALL SELECT s2.c0 FROM t1 AS s1 RIGHT JOIN t1 AS s2 ON 0";
+    a.referencing = "SELECT abs(vc_0) FROM {x} WHERE EXISTS (SELECT 1)";
+    GroupKey key = group_key(a, "VIEW≠TEMPT");
+    for (const char* f : {"pattern:VIEW≠TEMPT", "construct:UNION ALL", "construct:RIGHT JOIN",
+                          "construct:subquery", "q:construct:WHERE", "type:INT", "type:VARCHAR"})
+        CHECK(std::count(key.features.begin(), key.features.end(), f) == 1);
+    INFO(fmt::format("{}", fmt::join(key.features, "; ")));
+    CHECK(key.features.size() == 7);
+    TestCase b = a;  // other literals, names and spacing: same group
+    b.intermediate =
+        "SELECT c0 AS vc_0 FROM t0 UNION  ALL SELECT s9.c0 FROM t1 AS s1 RIGHT JOIN t1 AS s9 ON 1";
+    CHECK(group_key(b, "VIEW≠TEMPT").signature == key.signature);
+    CHECK(group_key(a, "VIEW≠CTE").signature != key.signature);
+    b.referencing = "SELECT vc_0 FROM {x} WHERE vc_0 IS NULL";  // another filter: same group
+    CHECK(group_key(b, "VIEW≠TEMPT").signature == key.signature);
+    b.referencing = "SELECT vc_0 FROM {x} GROUP BY vc_0";  // another shape of Q
+    CHECK(group_key(b, "VIEW≠TEMPT").signature != key.signature);
+    b = a;
+    b.intermediate =
+        "SELECT c0 AS vc_0 FROM t0 UNION ALL SELECT s2.c0 FROM t1 AS s1 LEFT JOIN t1 AS s2 ON 0";
+    CHECK(group_key(b, "VIEW≠TEMPT").signature != key.signature);
 }

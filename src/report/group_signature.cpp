@@ -1,0 +1,150 @@
+#include "report/group_signature.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "report/signature.hpp"
+#include "util/sql_tokens.hpp"
+
+namespace eriq {
+
+namespace {
+
+std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Words that are SQL syntax, never function names, though '(' may follow them.
+const std::set<std::string> kNotFunctions = {
+    "IN",    "EXISTS", "AS",    "FROM",    "JOIN",      "VALUES",   "OVER", "AND",
+    "OR",    "NOT",    "WHERE", "ON",      "SELECT",    "THEN",     "ELSE", "WHEN",
+    "USING", "ANY",    "ALL",   "SOME",    "INTO",      "TABLE",    "WITH", "UNION",
+    "BY",    "HAVING", "LIMIT", "EXCEPT",  "INTERSECT", "DISTINCT", "CASE", "END",
+    "IS",    "NULL",   "LIKE",  "BETWEEN", "X"};
+
+bool is_constraint(const std::string& word) {
+    return word == "PRIMARY" || word == "UNIQUE" || word == "CONSTRAINT" || word == "FOREIGN" ||
+           word == "CHECK" || word == "KEY" || word == "INDEX";
+}
+
+// Multi-word constructs, matched on the upper-cased significant words of the SQL.
+const std::vector<std::vector<std::string>> kConstructs = {
+    {"LEFT", "JOIN"},  {"LEFT", "OUTER", "JOIN"},
+    {"RIGHT", "JOIN"}, {"RIGHT", "OUTER", "JOIN"},
+    {"FULL", "JOIN"},  {"FULL", "OUTER", "JOIN"},
+    {"CROSS", "JOIN"}, {"NATURAL", "JOIN"},
+    {"UNION", "ALL"},  {"UNION"},
+    {"INTERSECT"},     {"EXCEPT"},
+    {"NOT", "EXISTS"}, {"EXISTS"},
+    {"NOT", "IN"},     {"IN"},
+    {"DISTINCT"},      {"GROUP", "BY"},
+    {"HAVING"},        {"ORDER", "BY"},
+    {"LIMIT"},         {"OFFSET"},
+    {"OVER"},          {"CASE"},
+    {"WITH"},          {"JOIN"},
+    {"LIKE"},          {"BETWEEN"},
+    {"IS", "NULL"},    {"IS", "NOT", "NULL"}};
+
+// Constructs of Q that shape the result; what a filter of Q tests (EXISTS, IS NULL, a
+// function) varies between reductions of one bug, so only its presence counts.
+const std::set<std::string> kQueryShape = {
+    "LEFT JOIN", "LEFT OUTER JOIN", "RIGHT JOIN", "RIGHT OUTER JOIN",
+    "FULL JOIN", "FULL OUTER JOIN", "CROSS JOIN", "NATURAL JOIN",
+    "JOIN",      "UNION ALL",       "UNION",      "INTERSECT",
+    "EXCEPT",    "DISTINCT",        "GROUP BY",   "HAVING",
+    "ORDER BY",  "LIMIT",           "OFFSET",     "OVER",
+    "WHERE"};
+
+struct SqlWords {
+    std::vector<std::string> words;  // upper-cased; "" for a non-word token
+    std::vector<bool> call;          // the word is followed by '('
+    int selects = 0;
+};
+
+SqlWords words_of(const std::string& sql) {
+    SqlWords w;
+    for (const SqlToken& t : scan_sql(sql)) {
+        if (!t.significant()) continue;
+        if (t.kind == SqlTokenKind::Symbol && t.text == "(" && !w.words.empty())
+            w.call.back() = true;
+        w.words.push_back(t.kind == SqlTokenKind::Word ? upper(t.text) : std::string());
+        w.call.push_back(false);
+        if (w.words.back() == "SELECT") ++w.selects;
+    }
+    return w;
+}
+
+// `shape_only`: Q's features (kQueryShape), else I's (every construct and function).
+void add_sql_features(const std::string& sql, bool shape_only, const std::string& prefix,
+                      std::set<std::string>& out) {
+    const SqlWords w = words_of(sql);
+    if (!shape_only && w.selects > 1) out.insert(prefix + "construct:subquery");
+    for (std::size_t i = 0; i < w.words.size(); ++i) {
+        if (w.words[i] == "WHERE" && shape_only) out.insert(prefix + "construct:WHERE");
+        if (!shape_only && w.call[i] && !w.words[i].empty() && !kNotFunctions.count(w.words[i]))
+            out.insert(prefix + "function:" + w.words[i]);
+        for (const auto& construct : kConstructs) {  // longest first: RIGHT JOIN, not JOIN
+            if (i + construct.size() > w.words.size()) continue;
+            if (!std::equal(construct.begin(), construct.end(),
+                            w.words.begin() + static_cast<long>(i)))
+                continue;
+            std::string name;
+            for (const auto& part : construct) name += (name.empty() ? "" : " ") + part;
+            if (!shape_only || kQueryShape.count(name)) out.insert(prefix + "construct:" + name);
+            i += construct.size() - 1;
+            break;
+        }
+    }
+}
+
+// The declared column types of the tables I reads, without length or flags.
+void add_type_features(const std::vector<std::string>& schema, const std::string& intermediate,
+                       std::set<std::string>& out) {
+    const SqlWords read = words_of(intermediate);
+    for (const std::string& sql : schema) {
+        int depth = 0;
+        int word_in_item = 0;  // 0: the column name comes next, 1: its type, 2: the rest
+        std::string table;
+        std::set<std::string> types;
+        for (const SqlToken& t : scan_sql(sql)) {
+            if (!t.significant()) continue;
+            if (t.kind == SqlTokenKind::Symbol && (t.text == "(" || t.text == ")")) {
+                depth += t.text == "(" ? 1 : -1;
+                continue;
+            }
+            if (depth == 0 && t.kind == SqlTokenKind::Word) table = upper(t.text);
+            if (depth != 1) continue;
+            if (t.kind == SqlTokenKind::Symbol && t.text == ",") {
+                word_in_item = 0;
+                continue;
+            }
+            if (t.kind != SqlTokenKind::Word && t.kind != SqlTokenKind::QuotedIdentifier) continue;
+            if (word_in_item == 0 && is_constraint(upper(t.text))) word_in_item = 2;
+            if (word_in_item == 1) types.insert("type:" + upper(t.text));
+            if (word_in_item < 2) ++word_in_item;
+        }
+        if (std::find(read.words.begin(), read.words.end(), table) != read.words.end())
+            out.insert(types.begin(), types.end());
+    }
+}
+
+}  // namespace
+
+GroupKey group_key(const TestCase& reduced, const std::string& pattern) {
+    std::set<std::string> features;
+    add_sql_features(reduced.intermediate, false, "", features);
+    add_sql_features(reduced.referencing, true, "q:", features);
+    add_type_features(reduced.schema, reduced.intermediate, features);
+    GroupKey key;
+    key.features.push_back("pattern:" + pattern);
+    key.features.insert(key.features.end(), features.begin(), features.end());
+    std::string joined;
+    for (const auto& f : key.features) joined += f + "\n";
+    key.signature = "g" + fnv1a64_hex(joined).substr(0, 12);
+    return key;
+}
+
+}  // namespace eriq

@@ -1,0 +1,23 @@
+#pragma once
+// Root-cause groups: a signature computed from a reduced case, not from its SQL text.
+// What survives reduction is what the bug needs, so two findings of one cause reduce
+// to the same pattern, the same constructs and functions in I, the same column types of
+// the tables I reads, and the same shape of Q (joins, set operations, grouping, a filter),
+// however differently they were padded. What Q's filter tests is left out: reductions of
+// one bug keep different filters (EXISTS in one, IS NOT NULL in another).
+#include <string>
+#include <vector>
+
+#include "gen/test_case.hpp"
+
+namespace eriq {
+
+struct GroupKey {
+    std::string signature;              // "g" + 12 hex digits
+    std::vector<std::string> features;  // readable: "pattern:...", "construct:RIGHT JOIN", ...
+};
+
+// `pattern` is the classification pattern (e.g. VIEW=CTE=DERIVED≠TEMPT=CTE_MAT).
+GroupKey group_key(const TestCase& reduced, const std::string& pattern);
+
+}  // namespace eriq
