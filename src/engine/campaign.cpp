@@ -18,6 +18,7 @@
 #include "engine/worker.hpp"
 #include "gen/case_generator.hpp"
 #include "gen/rng.hpp"
+#include "report/output_folder.hpp"
 #include "report/report_writer.hpp"
 #include "util/allocator_tuning.hpp"
 
@@ -93,16 +94,23 @@ CampaignResult execute_campaign(const RunOptions& options) {
     std::signal(SIGINT, on_stop_signal);
     std::signal(SIGTERM, on_stop_signal);
 
-    std::filesystem::create_directories(options.out_dir);
-    ReportWriter writer(options.out_dir);
+    const std::filesystem::path out(options.out_dir);
+    OutputFolderLock lock(out);
+    const int leftovers = remove_leftover_temporaries(out);
+    if (leftovers > 0 && options.verbosity > 0)
+        fmt::print(stderr, "eriq: removed {} unfinished file(s) an earlier run left in {}\n",
+                   leftovers, options.out_dir);
+    const std::string run_id = make_run_id();
+    ReportWriter writer(out, run_id);
     CampaignShared shared(t, gen, adaptive, options, writer, choose_seed(options), g_stop);
     // A generator thread keeps its worker in the driver, but only pays off on a core the
     // workers leave free: with a worker on every core it slows them (tools/bench.sh).
     shared.generator_threads = options.generator_thread.value_or(
         2 * static_cast<unsigned>(jobs) <= std::thread::hardware_concurrency());
     if (options.verbosity > 0)
-        fmt::print(stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {}\n",
-                   t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir);
+        fmt::print(stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {} (run {})\n",
+                   t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir,
+                   run_id);
 
     std::vector<WorkerTotals> totals(static_cast<std::size_t>(jobs));
     std::vector<std::string> failures(static_cast<std::size_t>(jobs));
@@ -149,6 +157,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
         if (!f.empty() && shared.stats.cases == 0) throw std::runtime_error(f);
 
     RunFacts facts;
+    facts.run_id = run_id;
     facts.dialect = t.dialect.name;
     facts.server_version = shared.server_version;
     facts.connection = t.connection.redacted();
@@ -161,8 +170,11 @@ CampaignResult execute_campaign(const RunOptions& options) {
         facts.statements += w.statements;
     }
     shared.stats.down_weighted = adaptive.lowered();
-    write_file_atomically(std::filesystem::path(options.out_dir) / "summary.json",
-                          summary_json(shared.stats, facts));
+    // The latest run's summary, and every run's under its id.
+    const std::string summary = summary_json(shared.stats, facts);
+    std::filesystem::create_directories(out / "runs");
+    write_file_atomically(out / "runs" / (run_id + ".json"), summary);
+    write_file_atomically(out / "summary.json", summary);
     if (!options.stats_file.empty())
         write_file_atomically(options.stats_file, shared.generation.json(adaptive.lowered()));
     if (options.verbosity > 0) {
