@@ -26,7 +26,10 @@ int main(int argc, char** argv) {
     } catch (const eriq::LoadError& e) {
         fmt::print(stderr, "eriq-gen: {}\n", e.what());
     } catch (const eriq::BackendError& e) {
-        fmt::print(stderr, "eriq-gen: database error ({}): {}\n", e.kind, e.what());
+        if (e.kind == eriq::kAuthenticationFailed)  // the message says so already
+            fmt::print(stderr, "eriq-gen: {}\n", e.what());
+        else
+            fmt::print(stderr, "eriq-gen: database error ({}): {}\n", e.kind, e.what());
     } catch (const std::exception& e) {
         fmt::print(stderr, "eriq-gen: {}\n", e.what());
     }

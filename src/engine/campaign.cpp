@@ -3,7 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <csignal>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -14,6 +14,7 @@
 #include "engine/campaign_stats.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/progress_line.hpp"
+#include "engine/stop_signals.hpp"
 #include "engine/target.hpp"
 #include "engine/worker.hpp"
 #include "gen/case_generator.hpp"
@@ -30,8 +31,25 @@ std::atomic<bool> g_stop{false};
 // How often freed heap goes back to the kernel (util/allocator_tuning.hpp).
 constexpr auto kReleaseMemoryEvery = std::chrono::seconds(10);
 
-extern "C" void on_stop_signal(int) {
-    g_stop.store(true);
+// Failures that end a campaign even after it ran cases: the server refused the credentials.
+bool is_fatal(const std::exception_ptr& failure) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const BackendError& e) {
+        return e.kind == kAuthenticationFailed;
+    } catch (...) {
+        return false;
+    }
+}
+
+std::string message_of(const std::exception_ptr& failure) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "unknown error";
+    }
 }
 
 std::uint64_t choose_seed(const RunOptions& o) {
@@ -91,8 +109,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     const int jobs = std::max(1, options.jobs);
 
     g_stop.store(false);
-    std::signal(SIGINT, on_stop_signal);
-    std::signal(SIGTERM, on_stop_signal);
+    StopSignals signals(g_stop);
 
     const std::filesystem::path out(options.out_dir);
     OutputFolderLock lock(out);
@@ -113,9 +130,11 @@ CampaignResult execute_campaign(const RunOptions& options) {
                    run_id);
 
     std::vector<WorkerTotals> totals(static_cast<std::size_t>(jobs));
-    std::vector<std::string> failures(static_cast<std::size_t>(jobs));
+    std::vector<std::exception_ptr> failures(static_cast<std::size_t>(jobs));
     // The progress line refreshes every 200 ms, and wakes at once when the last worker ends,
-    // so the campaign (and its wall time) ends with its workers.
+    // so the campaign (and its wall time) ends with its workers. Once the campaign is stopped
+    // or past --time, every tick interrupts the statements in flight (again: one may have
+    // started after the last interrupt), so it ends within a tick or two.
     std::mutex running_mutex;
     std::condition_variable worker_ended;
     int running = jobs;
@@ -124,8 +143,8 @@ CampaignResult execute_campaign(const RunOptions& options) {
         threads.emplace_back([&, id] {
             try {
                 totals[static_cast<std::size_t>(id)] = run_worker(shared, id, jobs);
-            } catch (const std::exception& e) {
-                failures[static_cast<std::size_t>(id)] = e.what();
+            } catch (...) {
+                failures[static_cast<std::size_t>(id)] = std::current_exception();
                 g_stop.store(true);  // a worker that cannot connect at all ends the campaign
             }
             std::lock_guard lock(running_mutex);
@@ -142,6 +161,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
                                       [&] { return running == 0; }))
                 break;
         }
+        if (g_stop.load() || shared.past_deadline()) shared.interrupt_backends();
         if (std::chrono::steady_clock::now() - last_release > kReleaseMemoryEvery) {
             release_free_memory();
             last_release = std::chrono::steady_clock::now();
@@ -154,7 +174,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     progress.update(shared.stats, true);
     progress.finish();
     for (const auto& f : failures)
-        if (!f.empty() && shared.stats.cases == 0) throw std::runtime_error(f);
+        if (f && shared.stats.cases == 0) std::rethrow_exception(f);
 
     RunFacts facts;
     facts.run_id = run_id;
@@ -182,9 +202,11 @@ CampaignResult execute_campaign(const RunOptions& options) {
         if (!options.stats_file.empty())
             fmt::print(stderr, "{}", shared.generation.text(adaptive.lowered()));
     }
-    for (const auto& f : failures)
-        if (!f.empty() && options.verbosity > 0)
-            fmt::print(stderr, "eriq: a worker stopped: {}\n", f);
+    for (const auto& f : failures) {
+        if (f && is_fatal(f)) std::rethrow_exception(f);
+        if (f && options.verbosity > 0)
+            fmt::print(stderr, "eriq: a worker stopped: {}\n", message_of(f));
+    }
     return {shared.stats, facts};
 }
 

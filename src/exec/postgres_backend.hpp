@@ -2,12 +2,14 @@
 // PostgreSQL target through libpq (simple query protocol, text results). Works only
 // inside a database of the tool's own, which it creates when missing.
 #include <chrono>
+#include <mutex>
 #include <string>
 
 #include "exec/backend.hpp"
 #include "exec/row_sink.hpp"
 
 struct pg_conn;
+struct pg_cancel;
 
 namespace eriq {
 
@@ -37,6 +39,10 @@ class PostgresBackend : public Backend {
     // temporary schema, with CASCADE.
     void reset_workspace() override;
 
+  protected:
+    // PQcancel on the cancel handle of the current connection.
+    void cancel_statement_in_flight() override;
+
   private:
     void connect();
     void disconnect();
@@ -53,6 +59,10 @@ class PostgresBackend : public Backend {
     ConnectionSpec spec_;
     BackendOptions options_;
     pg_conn* conn_ = nullptr;
+    // PQgetCancel(conn_), made once per connection so another thread can PQcancel
+    // without touching conn_; guarded by cancel_mutex_.
+    pg_cancel* cancel_ = nullptr;
+    std::mutex cancel_mutex_;
     std::string version_;
 };
 
