@@ -26,8 +26,8 @@ TEST_CASE("finite numbers reject nan, inf, overflow and trailing text", "[cli]")
     CHECK(parse_finite_number("0.25") == 0.25);
     CHECK(parse_finite_number("1e3") == 1000.0);
     CHECK(parse_finite_number("-1.5") == -1.5);
-    for (const char* bad : {"", "nan", "NaN", "inf", "-inf", "infinity", "1e309", "1,5", "2x",
-                            " 1", "0x1p3"})
+    for (const char* bad :
+         {"", "nan", "NaN", "inf", "-inf", "infinity", "1e309", "1,5", "2x", " 1", "0x1p3"})
         CHECK_FALSE(parse_finite_number(bad).has_value());
 }
 

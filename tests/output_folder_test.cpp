@@ -12,8 +12,7 @@
 using namespace eriq;
 namespace fs = std::filesystem;
 
-TEST_CASE("a second lock on one output folder is refused until the first is released",
-          "[output]") {
+TEST_CASE("a second lock on one output folder is refused until the first is released", "[output]") {
     const fs::path dir = test::fresh_dir("lock") / "out";
     {
         OutputFolderLock first(dir);

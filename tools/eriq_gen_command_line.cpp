@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "util/duration.hpp"
 #include "util/strict_number.hpp"
@@ -28,9 +28,11 @@ std::uint64_t integer_in_range(const std::string& option, const std::string& tex
                                std::uint64_t min, std::uint64_t max, const std::string& range) {
     const auto value = parse_decimal_unsigned(text);
     if (!value)
-        throw CLI::ValidationError(option, fmt::format("'{}' is not a whole number (expected {})", text, range));
+        throw CLI::ValidationError(
+            option, fmt::format("'{}' is not a whole number (expected {})", text, range));
     if (*value < min || *value > max)
-        throw CLI::ValidationError(option, fmt::format("{} is out of range (expected {})", text, range));
+        throw CLI::ValidationError(option,
+                                   fmt::format("{} is out of range (expected {})", text, range));
     return *value;
 }
 
@@ -176,10 +178,12 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
     app.add_flag_callback(
         "--allow-foreign-objects", [&] { o.allow_foreign_objects = true; },
         "use a database that holds tables eriq did not create");
-    app.add_flag_callback("--dry-run", [&] { o.dry_run = true; },
-                          "print generated cases without running them");
-    app.add_flag_callback("--quiet", [&] { o.verbosity = 0; }, "less output");
-    app.add_flag_callback("--verbose", [&] { o.verbosity = 2; }, "more output");
+    app.add_flag_callback(
+        "--dry-run", [&] { o.dry_run = true; }, "print generated cases without running them");
+    app.add_flag_callback(
+        "--quiet", [&] { o.verbosity = 0; }, "less output");
+    app.add_flag_callback(
+        "--verbose", [&] { o.verbosity = 2; }, "more output");
 }
 
 }  // namespace

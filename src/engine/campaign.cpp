@@ -125,9 +125,9 @@ CampaignResult execute_campaign(const RunOptions& options) {
     shared.generator_threads = options.generator_thread.value_or(
         2 * static_cast<unsigned>(jobs) <= std::thread::hardware_concurrency());
     if (options.verbosity > 0)
-        fmt::print(stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {} (run {})\n",
-                   t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir,
-                   run_id);
+        fmt::print(
+            stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {} (run {})\n",
+            t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir, run_id);
 
     std::vector<WorkerTotals> totals(static_cast<std::size_t>(jobs));
     std::vector<std::exception_ptr> failures(static_cast<std::size_t>(jobs));

@@ -259,8 +259,8 @@ void MysqlBackend::cancel_statement_in_flight() {
     mysql_options(killer, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
     mysql_options(killer, MYSQL_OPT_READ_TIMEOUT, &timeout);
     mysql_options(killer, MYSQL_OPT_WRITE_TIMEOUT, &timeout);
-    if (mysql_real_connect(killer, spec_.host.c_str(), spec_.user.c_str(),
-                           spec_.password.c_str(), nullptr, spec_.port, nullptr, 0) != nullptr) {
+    if (mysql_real_connect(killer, spec_.host.c_str(), spec_.user.c_str(), spec_.password.c_str(),
+                           nullptr, spec_.port, nullptr, 0) != nullptr) {
         const std::string kill = "KILL QUERY " + std::to_string(thread);
         mysql_real_query(killer, kill.data(), kill.size());  // the thread may be idle or gone
     }

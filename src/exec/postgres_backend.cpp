@@ -252,8 +252,7 @@ PGconn* PostgresBackend::open_connection(const std::string& database) {
         const bool refused = PQconnectionNeedsPassword(conn) != 0 ||
                              is_authentication_failure_message(PQerrorMessage(conn));
         PQfinish(conn);
-        if (refused)
-            throw BackendError(kAuthenticationFailed, "authentication failed: " + message);
+        if (refused) throw BackendError(kAuthenticationFailed, "authentication failed: " + message);
         throw BackendError("connect_failed", message, true);
     }
     PQsetNoticeProcessor(conn, ignore_notice, nullptr);

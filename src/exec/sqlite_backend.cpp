@@ -278,7 +278,8 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
 
 void SqliteBackend::throw_error(int code) {
     std::string message = sqlite3_errmsg(db_);
-    if (code == SQLITE_INTERRUPT && interrupted()) throw BackendError(kInterrupted, "sqlite: " + message);
+    if (code == SQLITE_INTERRUPT && interrupted())
+        throw BackendError(kInterrupted, "sqlite: " + message);
     if (code == SQLITE_INTERRUPT && timed_out_) {
         throw BackendError("timeout", "statement exceeded the timeout of " +
                                           std::to_string(statement_timeout_.count()) + " ms");

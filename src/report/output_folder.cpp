@@ -66,8 +66,8 @@ OutputFolderLock::OutputFolderLock(const fs::path& dir) {
     }
     const std::string pid = std::to_string(::getpid()) + "\n";
     // The pid only names the holder when another run is refused; the lock holds without it.
-    const bool pid_written = ::ftruncate(fd_, 0) == 0 &&
-                             ::pwrite(fd_, pid.data(), pid.size(), 0) == static_cast<ssize_t>(pid.size());
+    const bool pid_written = ::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, pid.data(), pid.size(), 0) ==
+                                                             static_cast<ssize_t>(pid.size());
     (void)pid_written;
 }
 
@@ -81,8 +81,8 @@ int remove_leftover_temporaries(const fs::path& dir) {
         std::error_code error;
         for (const auto& entry : fs::directory_iterator(folder, error)) {
             const std::string name = entry.path().filename().string();
-            const bool leftover = entry.is_directory() ? is_finding_temporary(name)
-                                                       : is_file_temporary(name);
+            const bool leftover =
+                entry.is_directory() ? is_finding_temporary(name) : is_file_temporary(name);
             if (!leftover) continue;
             std::error_code ignored;
             if (fs::remove_all(entry.path(), ignored) > 0) ++removed;
