@@ -61,6 +61,7 @@ TEST_CASE("durations refuse what is not one, with the reason", "[cli]") {
     CHECK_THAT(reason("5.s"), Catch::Contains("is not a duration"));
     CHECK_THAT(reason("1h30"), Catch::Contains("needs a unit"));
     CHECK_THAT(reason("30d1s"), Catch::Contains("maximum of 30 days"));
+    CHECK_THAT(reason("0.0001s"), Catch::Contains("shorter than 1 ms"));
     CHECK_THAT(reason("99999999999h"), Catch::Contains("maximum of 30 days"));
     CHECK_THAT(reason("1e308"), Catch::Contains("unknown unit 'e'"));
     CHECK_THAT(reason("99999999999999999999999999999999999999999999999999999999999999999999999999"

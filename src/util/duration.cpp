@@ -67,7 +67,11 @@ std::chrono::milliseconds parse_duration(std::string_view text) {
         if (!std::isfinite(seconds) || seconds > max_seconds)
             throw std::invalid_argument(shown + " is longer than the maximum of 30 days");
     }
-    return std::chrono::milliseconds(std::llround(seconds * 1000));
+    const auto rounded = std::chrono::milliseconds(std::llround(seconds * 1000));
+    // Rounded to 0 it would read as "no limit" where one is meant.
+    if (rounded.count() == 0 && seconds > 0)
+        throw std::invalid_argument(shown + " is shorter than 1 ms");
+    return rounded;
 }
 
 }  // namespace eriq

@@ -9,7 +9,7 @@ namespace eriq {
 inline constexpr std::chrono::milliseconds kMaxDuration = std::chrono::hours(24 * 30);
 
 // The duration rounded to whole milliseconds; throws std::invalid_argument saying why
-// the text is not one.
+// the text is not one (also for a positive duration under 1 ms).
 std::chrono::milliseconds parse_duration(std::string_view text);
 
 }  // namespace eriq
