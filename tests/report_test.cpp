@@ -256,6 +256,18 @@ TEST_CASE("report writer writes one folder per finding and an index", "[report]"
         CHECK(lines(read_file(tmp.path / "findings" / "index.jsonl")).size() == 3);
         CHECK(fs::exists(first / "report.json"));
     }
+    SECTION("numbers still listed in index.jsonl are not reused after their folder is gone") {
+        fs::remove_all(second);
+        ReportWriter again(tmp.path / "findings");
+        CHECK(again.write(first_case, first_outcome, kContext).filename().string() ==
+              "000003-" + signature);
+    }
+    SECTION("index lines name the run that wrote them") {
+        ReportWriter again(tmp.path / "findings", "20261203T081906Z-42");
+        again.write(first_case, first_outcome, kContext);
+        const auto all = lines(read_file(tmp.path / "findings" / "index.jsonl"));
+        CHECK(all.back().ends_with(",\"dialect\":\"sqlite\",\"run\":\"20261203T081906Z-42\"}"));
+    }
     SECTION("a leftover temporary folder is never reused") {
         fs::create_directory(tmp.path / "findings" / "000007-deadbeef.tmp");
         ReportWriter again(tmp.path / "findings");

@@ -3,7 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <csignal>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -14,10 +14,12 @@
 #include "engine/campaign_stats.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/progress_line.hpp"
+#include "engine/stop_signals.hpp"
 #include "engine/target.hpp"
 #include "engine/worker.hpp"
 #include "gen/case_generator.hpp"
 #include "gen/rng.hpp"
+#include "report/output_folder.hpp"
 #include "report/report_writer.hpp"
 #include "util/allocator_tuning.hpp"
 
@@ -29,8 +31,25 @@ std::atomic<bool> g_stop{false};
 // How often freed heap goes back to the kernel (util/allocator_tuning.hpp).
 constexpr auto kReleaseMemoryEvery = std::chrono::seconds(10);
 
-extern "C" void on_stop_signal(int) {
-    g_stop.store(true);
+// Failures that end a campaign even after it ran cases: the server refused the credentials.
+bool is_fatal(const std::exception_ptr& failure) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const BackendError& e) {
+        return e.kind == kAuthenticationFailed;
+    } catch (...) {
+        return false;
+    }
+}
+
+std::string message_of(const std::exception_ptr& failure) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "unknown error";
+    }
 }
 
 std::uint64_t choose_seed(const RunOptions& o) {
@@ -90,24 +109,32 @@ CampaignResult execute_campaign(const RunOptions& options) {
     const int jobs = std::max(1, options.jobs);
 
     g_stop.store(false);
-    std::signal(SIGINT, on_stop_signal);
-    std::signal(SIGTERM, on_stop_signal);
+    StopSignals signals(g_stop);
 
-    std::filesystem::create_directories(options.out_dir);
-    ReportWriter writer(options.out_dir);
+    const std::filesystem::path out(options.out_dir);
+    OutputFolderLock lock(out);
+    const int leftovers = remove_leftover_temporaries(out);
+    if (leftovers > 0 && options.verbosity > 0)
+        fmt::print(stderr, "eriq: removed {} unfinished file(s) an earlier run left in {}\n",
+                   leftovers, options.out_dir);
+    const std::string run_id = make_run_id();
+    ReportWriter writer(out, run_id);
     CampaignShared shared(t, gen, adaptive, options, writer, choose_seed(options), g_stop);
     // A generator thread keeps its worker in the driver, but only pays off on a core the
     // workers leave free: with a worker on every core it slows them (tools/bench.sh).
     shared.generator_threads = options.generator_thread.value_or(
         2 * static_cast<unsigned>(jobs) <= std::thread::hardware_concurrency());
     if (options.verbosity > 0)
-        fmt::print(stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {}\n",
-                   t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir);
+        fmt::print(
+            stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {} (run {})\n",
+            t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir, run_id);
 
     std::vector<WorkerTotals> totals(static_cast<std::size_t>(jobs));
-    std::vector<std::string> failures(static_cast<std::size_t>(jobs));
+    std::vector<std::exception_ptr> failures(static_cast<std::size_t>(jobs));
     // The progress line refreshes every 200 ms, and wakes at once when the last worker ends,
-    // so the campaign (and its wall time) ends with its workers.
+    // so the campaign (and its wall time) ends with its workers. Once the campaign is stopped
+    // or past --time, every tick interrupts the statements in flight (again: one may have
+    // started after the last interrupt), so it ends within a tick or two.
     std::mutex running_mutex;
     std::condition_variable worker_ended;
     int running = jobs;
@@ -116,8 +143,8 @@ CampaignResult execute_campaign(const RunOptions& options) {
         threads.emplace_back([&, id] {
             try {
                 totals[static_cast<std::size_t>(id)] = run_worker(shared, id, jobs);
-            } catch (const std::exception& e) {
-                failures[static_cast<std::size_t>(id)] = e.what();
+            } catch (...) {
+                failures[static_cast<std::size_t>(id)] = std::current_exception();
                 g_stop.store(true);  // a worker that cannot connect at all ends the campaign
             }
             std::lock_guard lock(running_mutex);
@@ -134,6 +161,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
                                       [&] { return running == 0; }))
                 break;
         }
+        if (g_stop.load() || shared.past_deadline()) shared.interrupt_backends();
         if (std::chrono::steady_clock::now() - last_release > kReleaseMemoryEvery) {
             release_free_memory();
             last_release = std::chrono::steady_clock::now();
@@ -146,9 +174,10 @@ CampaignResult execute_campaign(const RunOptions& options) {
     progress.update(shared.stats, true);
     progress.finish();
     for (const auto& f : failures)
-        if (!f.empty() && shared.stats.cases == 0) throw std::runtime_error(f);
+        if (f && shared.stats.cases == 0) std::rethrow_exception(f);
 
     RunFacts facts;
+    facts.run_id = run_id;
     facts.dialect = t.dialect.name;
     facts.server_version = shared.server_version;
     facts.connection = t.connection.redacted();
@@ -161,8 +190,11 @@ CampaignResult execute_campaign(const RunOptions& options) {
         facts.statements += w.statements;
     }
     shared.stats.down_weighted = adaptive.lowered();
-    write_file_atomically(std::filesystem::path(options.out_dir) / "summary.json",
-                          summary_json(shared.stats, facts));
+    // The latest run's summary, and every run's under its id.
+    const std::string summary = summary_json(shared.stats, facts);
+    std::filesystem::create_directories(out / "runs");
+    write_file_atomically(out / "runs" / (run_id + ".json"), summary);
+    write_file_atomically(out / "summary.json", summary);
     if (!options.stats_file.empty())
         write_file_atomically(options.stats_file, shared.generation.json(adaptive.lowered()));
     if (options.verbosity > 0) {
@@ -170,9 +202,11 @@ CampaignResult execute_campaign(const RunOptions& options) {
         if (!options.stats_file.empty())
             fmt::print(stderr, "{}", shared.generation.text(adaptive.lowered()));
     }
-    for (const auto& f : failures)
-        if (!f.empty() && options.verbosity > 0)
-            fmt::print(stderr, "eriq: a worker stopped: {}\n", f);
+    for (const auto& f : failures) {
+        if (f && is_fatal(f)) std::rethrow_exception(f);
+        if (f && options.verbosity > 0)
+            fmt::print(stderr, "eriq: a worker stopped: {}\n", message_of(f));
+    }
     return {shared.stats, facts};
 }
 

@@ -56,6 +56,8 @@ std::int64_t CampaignStats::discarded_total() const {
 std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     JsonWriter w;
     w.begin_object();
+    w.key("run_id");
+    w.string(f.run_id);
     w.key("dialect");
     w.string(f.dialect);
     w.key("server_version");

@@ -32,6 +32,7 @@ struct CampaignStats {
 };
 
 struct RunFacts {
+    std::string run_id;  // report/output_folder.hpp
     std::string dialect;
     std::string server_version;
     std::string connection;  // redacted

@@ -12,19 +12,30 @@
 namespace eriq {
 namespace {
 
-// Connects, retrying with backoff while the server is unreachable (about a minute).
+// Sleeps for `delay` or until the campaign is out of budget (stopped or past --time).
+void wait_unless_out_of_budget(const CampaignShared& shared, std::chrono::milliseconds delay) {
+    const auto until = std::chrono::steady_clock::now() + delay;
+    while (!shared.out_of_budget() && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+}
+
+// Connects, retrying with backoff while the server is unreachable (about a minute, never
+// past the campaign's budget). nullptr when the budget ran out first. Any other error,
+// such as refused credentials, is thrown at once.
 std::unique_ptr<Backend> connect_with_backoff(const CampaignShared& shared,
                                               const ConnectionSpec& spec) {
     auto delay = std::chrono::milliseconds(200);
     for (int attempt = 0;; ++attempt) {
+        if (shared.out_of_budget()) return nullptr;
         try {
             return open_backend(spec, shared.target.backend_options);
         } catch (const BackendError& e) {
-            if (!e.server_fault || attempt >= 15 || shared.stop.load()) throw;
+            if (!e.server_fault || attempt >= 15) throw;
+            if (shared.out_of_budget()) return nullptr;
             if (shared.options.verbosity > 0)
                 fmt::print(stderr, "eriq: cannot reach {} ({}); retrying in {} ms\n",
                            spec.redacted(), e.what(), delay.count());
-            std::this_thread::sleep_for(delay);
+            wait_unless_out_of_budget(shared, delay);
             delay = std::min(delay * 2, std::chrono::milliseconds(8000));
         }
     }
@@ -37,6 +48,9 @@ class Worker {
           id_(id),
           jobs_(jobs),
           spec_(worker_connection(shared.target.connection, id, jobs)) {}
+    ~Worker() { shared_.attach_backend(id_, nullptr); }
+    Worker(const Worker&) = delete;
+    Worker& operator=(const Worker&) = delete;
 
     WorkerTotals run() {
         if (!shared_.options.statement_log.empty()) {
@@ -45,14 +59,13 @@ class Worker {
             log_.open(path, std::ios::binary | std::ios::trunc);
             if (!log_) throw std::runtime_error("cannot write the statement log " + path);
         }
-        backend_ = connect_with_backoff(shared_, spec_);
-        attach_log();
+        if (!connect()) return totals_;
         {
             std::lock_guard lock(shared_.mutex);
             if (shared_.server_version.empty()) shared_.server_version = backend_->server_version();
         }
         RoundFeeder feeder(shared_, id_, shared_.generator_threads);
-        while (!shared_.out_of_budget()) {
+        while (backend_ && !shared_.out_of_budget()) {
             std::optional<PreparedRound> round = feeder.next();
             if (!round) break;
             run_round(*round);
@@ -84,6 +97,7 @@ class Worker {
         } catch (const WorkspaceViolation&) {
             throw;
         } catch (const BackendError& e) {
+            if (e.kind == kInterrupted) return;
             if (!e.server_fault) {
                 std::lock_guard lock(shared_.mutex);
                 ++shared_.stats.discarded["database:" + e.kind];
@@ -144,6 +158,8 @@ class Worker {
     }
 
     void record(const TestCase& tc, const CaseOutcome& outcome) {
+        // Cut short because the campaign is stopping: it was not really run.
+        if (outcome.verdict == Verdict::Discarded && outcome.discard_kind == kInterrupted) return;
         const bool report =
             outcome.verdict == Verdict::Inconsistent || outcome.verdict == Verdict::ServerFault;
         std::filesystem::path dir;
@@ -188,8 +204,18 @@ class Worker {
         if (log_.is_open()) backend_->set_statement_log(&log_);
     }
 
+    // False when the campaign's budget ran out before a connection was made.
+    bool connect() {
+        backend_ = connect_with_backoff(shared_, spec_);
+        if (!backend_) return false;
+        attach_log();
+        shared_.attach_backend(id_, backend_.get());
+        return true;
+    }
+
     void retire_backend() {
         if (!backend_) return;
+        shared_.attach_backend(id_, nullptr);
         totals_.driver_seconds += backend_->driver_seconds();
         totals_.statements += backend_->statements();
         backend_.reset();
@@ -197,8 +223,7 @@ class Worker {
 
     void reconnect() {
         retire_backend();
-        backend_ = connect_with_backoff(shared_, spec_);
-        attach_log();
+        if (!connect()) return;
         if (shared_.options.verbosity > 0)
             fmt::print(stderr, "eriq: worker {} reconnected to {} after a server fault\n", id_,
                        spec_.redacted());
@@ -219,9 +244,26 @@ double CampaignShared::elapsed_seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+bool CampaignShared::past_deadline() const {
+    return options.time_limit_seconds > 0 && elapsed_seconds() >= options.time_limit_seconds;
+}
+
 bool CampaignShared::out_of_budget() const {
     return stop.load() || (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
-           (options.time_limit_seconds > 0 && elapsed_seconds() >= options.time_limit_seconds);
+           past_deadline();
+}
+
+void CampaignShared::attach_backend(int worker, Backend* backend) {
+    std::lock_guard lock(backends_mutex_);
+    const auto slot = static_cast<std::size_t>(worker);
+    if (backends_.size() <= slot) backends_.resize(slot + 1, nullptr);
+    backends_[slot] = backend;
+}
+
+void CampaignShared::interrupt_backends() {
+    std::lock_guard lock(backends_mutex_);
+    for (Backend* backend : backends_)
+        if (backend != nullptr) backend->interrupt();
 }
 
 ConnectionSpec worker_connection(const ConnectionSpec& spec, int id, int jobs) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "engine/campaign_stats.hpp"
 #include "engine/options.hpp"
@@ -51,7 +52,17 @@ struct CampaignShared {
     std::atomic<std::int64_t> cases_claimed{0};
 
     double elapsed_seconds() const;
+    bool past_deadline() const;  // --time is spent
     bool out_of_budget() const;
+
+    // Each worker's current backend (nullptr between connections), so the campaign can
+    // interrupt the statements in flight when it stops.
+    void attach_backend(int worker, Backend* backend);
+    void interrupt_backends();
+
+  private:
+    std::mutex backends_mutex_;
+    std::vector<Backend*> backends_;
 };
 
 struct WorkerTotals {

@@ -1,6 +1,7 @@
 #pragma once
 // One interface for every target DBMS. A backend runs SQL text and returns rows;
 // it knows nothing about how the SQL was generated or how results are compared.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -16,6 +17,8 @@ namespace eriq {
 
 // Why a statement failed. `kind` is a short stable label used to count discarded
 // cases (e.g. "mysql:1064", "sqlite:no such function", "timeout", "connection_lost").
+// Two kinds end a campaign rather than a case: kAuthenticationFailed (the server refused
+// the credentials; retrying cannot help) and kInterrupted (Backend::interrupt()).
 struct BackendError : std::runtime_error {
     BackendError(std::string kind_, const std::string& message, bool server_fault_ = false)
         : std::runtime_error(message), kind(std::move(kind_)), server_fault(server_fault_) {}
@@ -28,6 +31,9 @@ struct BackendError : std::runtime_error {
 struct WorkspaceViolation : BackendError {
     explicit WorkspaceViolation(const std::string& message) : BackendError("not_owned", message) {}
 };
+
+inline const std::string kAuthenticationFailed = "authentication_failed";
+inline const std::string kInterrupted = "interrupted";
 
 // Where to connect. Parsed from URLs like sqlite::memory:, sqlite:///path.db,
 // mysql://user:pass@127.0.0.1:3306/dbname. The password is never printed.
@@ -78,6 +84,15 @@ class Backend {
         return fingerprint(query(sql));
     }
 
+    // Safe to call from another thread at any time: stops the statement in flight, which
+    // then fails with kind kInterrupted, and makes every later statement fail that way at
+    // once. Used to end a campaign on SIGINT/SIGTERM or at its deadline.
+    void interrupt() {
+        interrupted_.store(true);
+        cancel_statement_in_flight();
+    }
+    bool interrupted() const { return interrupted_.load(); }
+
     // Drops every table and view the tool may have created in its own
     // database (tables t<N>, objects prefixed eriq_), leaving nothing else touched.
     virtual void reset_workspace() = 0;
@@ -93,12 +108,23 @@ class Backend {
     void set_statement_log(std::ostream* log) { statement_log_ = log; }
 
   protected:
+    // interrupt()'s driver part; called from another thread. A statement not yet sent
+    // sees interrupted() instead.
+    virtual void cancel_statement_in_flight() {}
+
+    // Throws kInterrupted when interrupt() was called; for the start of every statement.
+    void refuse_if_interrupted() const {
+        if (interrupted())
+            throw BackendError(kInterrupted, "the statement was interrupted: the run is stopping");
+    }
+
     void log_statement(const std::string& sql) {
         if (statement_log_)
             statement_log_->write(sql.data(), static_cast<std::streamsize>(sql.size() + 1));
     }
 
     std::ostream* statement_log_ = nullptr;
+    std::atomic<bool> interrupted_{false};
     double driver_seconds_ = 0;
     std::uint64_t statements_ = 0;
 };

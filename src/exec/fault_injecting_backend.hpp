@@ -34,6 +34,9 @@ class FaultInjectingBackend : public Backend {
     // How many query results were perturbed so far.
     int faults_injected() const { return faults_injected_; }
 
+  protected:
+    void cancel_statement_in_flight() override { inner_->interrupt(); }
+
   private:
     void sync_counters();
     template <typename Call>

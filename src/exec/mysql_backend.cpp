@@ -25,6 +25,14 @@ constexpr unsigned kReadTimeoutMarginSeconds = 5;
 constexpr unsigned kMariadbStatementTimeout = 1969;  // ER_STATEMENT_TIMEOUT
 constexpr unsigned kMysqlStatementTimeout = 3024;    // ER_QUERY_TIMEOUT
 
+// The KILL QUERY connection gives up after this long: interrupting is best effort.
+constexpr unsigned kCancelTimeoutSeconds = 1;
+
+// ER_DBACCESS_DENIED_ERROR, ER_ACCESS_DENIED_ERROR, ER_ACCESS_DENIED_NO_PASSWORD_ERROR.
+bool is_authentication_failure(unsigned code) {
+    return code == 1044 || code == 1045 || code == 1698;
+}
+
 struct ResultFree {
     void operator()(MYSQL_RES* result) const { mysql_free_result(result); }
 };
@@ -209,12 +217,16 @@ void MysqlBackend::connect() {
     unsigned long flags = CLIENT_MULTI_STATEMENTS | CLIENT_MULTI_RESULTS;
     if (mysql_real_connect(conn_, spec_.host.c_str(), spec_.user.c_str(), spec_.password.c_str(),
                            nullptr, spec_.port, nullptr, flags) == nullptr) {
+        const unsigned code = mysql_errno(conn_);
         std::string message =
             scrub("cannot connect to " + spec_.redacted() + ": " + mysql_error(conn_));
         disconnect();
+        if (is_authentication_failure(code))
+            throw BackendError(kAuthenticationFailed, "authentication failed: " + message);
         throw BackendError("connect_failed", message, true);
     }
     version_ = mysql_get_server_info(conn_);
+    thread_id_.store(mysql_thread_id(conn_));
     ledger_.session_ended();
     try {
         if (stale_thread_ != 0) {
@@ -235,8 +247,26 @@ void MysqlBackend::connect() {
 }
 
 void MysqlBackend::disconnect() {
+    thread_id_.store(0);
     if (conn_ != nullptr) mysql_close(conn_);
     conn_ = nullptr;
+}
+
+void MysqlBackend::cancel_statement_in_flight() {
+    const std::uint64_t thread = thread_id_.load();
+    if (thread == 0) return;
+    MYSQL* killer = mysql_init(nullptr);
+    if (killer == nullptr) return;
+    unsigned timeout = kCancelTimeoutSeconds;
+    mysql_options(killer, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
+    mysql_options(killer, MYSQL_OPT_READ_TIMEOUT, &timeout);
+    mysql_options(killer, MYSQL_OPT_WRITE_TIMEOUT, &timeout);
+    if (mysql_real_connect(killer, spec_.host.c_str(), spec_.user.c_str(), spec_.password.c_str(),
+                           nullptr, spec_.port, nullptr, 0) != nullptr) {
+        const std::string kill = "KILL QUERY " + std::to_string(thread);
+        mysql_real_query(killer, kill.data(), kill.size());  // the thread may be idle or gone
+    }
+    mysql_close(killer);
 }
 
 void MysqlBackend::prepare_database() {
@@ -329,6 +359,7 @@ ResultFingerprint MysqlBackend::query_fingerprint(const std::string& sql) {
 }
 
 void MysqlBackend::run(const std::string& sql, RowSink sink) {
+    refuse_if_interrupted();
     log_statement(sql);
     if (conn_ == nullptr) {
         try {
@@ -386,6 +417,12 @@ void MysqlBackend::throw_error(double elapsed_seconds) {
     unsigned code = mysql_errno(conn_);
     std::string message = scrub("mysql error " + std::to_string(code) + " (" +
                                 mysql_sqlstate(conn_) + "): " + mysql_error(conn_));
+    if (interrupted()) {
+        if (is_lost_connection(code)) disconnect();
+        throw BackendError(kInterrupted, message);
+    }
+    if (is_authentication_failure(code))
+        throw BackendError(kAuthenticationFailed, "authentication failed: " + message);
     if (code == kMariadbStatementTimeout || code == kMysqlStatementTimeout) {
         throw BackendError("timeout", message);
     }

@@ -1,6 +1,7 @@
 #pragma once
 // MySQL-protocol target through libmariadb (text protocol): MariaDB, MySQL,
 // Percona, TiDB, OceanBase. Works only inside a database of the tool's own.
+#include <atomic>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -35,6 +36,10 @@ class MysqlBackend : public Backend {
 
     void reset_workspace() override;
 
+  protected:
+    // KILL QUERY <this connection's thread> over a second, short-lived connection.
+    void cancel_statement_in_flight() override;
+
   private:
     void connect();
     void disconnect();
@@ -52,6 +57,9 @@ class MysqlBackend : public Backend {
     ConnectionSpec spec_;
     BackendOptions options_;
     st_mysql* conn_ = nullptr;
+    // The server thread of conn_, for cancel_statement_in_flight() on another thread; 0
+    // while not connected.
+    std::atomic<std::uint64_t> thread_id_{0};
     std::string version_;
     unsigned read_timeout_seconds_ = 0;
     // Server thread of a connection dropped on a client-side timeout; its query

@@ -249,7 +249,10 @@ PGconn* PostgresBackend::open_connection(const std::string& database) {
         shown.database = database;
         std::string message =
             scrub("cannot connect to " + shown.redacted() + ": " + trimmed(PQerrorMessage(conn)));
+        const bool refused = PQconnectionNeedsPassword(conn) != 0 ||
+                             is_authentication_failure_message(PQerrorMessage(conn));
         PQfinish(conn);
+        if (refused) throw BackendError(kAuthenticationFailed, "authentication failed: " + message);
         throw BackendError("connect_failed", message, true);
     }
     PQsetNoticeProcessor(conn, ignore_notice, nullptr);
@@ -260,6 +263,7 @@ void PostgresBackend::connect() {
     try {
         conn_ = open_connection(spec_.database);
     } catch (const BackendError& first) {
+        if (first.kind == kAuthenticationFailed) throw;
         // Most likely the database does not exist yet. Ask the maintenance database
         // rather than parse the (possibly translated) message; when that is not
         // reachable either, the first error is the one worth showing.
@@ -274,6 +278,10 @@ void PostgresBackend::connect() {
         conn_ = open_connection(spec_.database);
     }
     version_ = std::string("PostgreSQL ") + PQparameterStatus(conn_, "server_version");
+    {
+        std::lock_guard lock(cancel_mutex_);
+        cancel_ = PQgetCancel(conn_);
+    }
     try {
         std::string settings = "SET bytea_output = 'hex'";
         if (options_.statement_timeout.count() > 0)
@@ -289,8 +297,20 @@ void PostgresBackend::connect() {
 }
 
 void PostgresBackend::disconnect() {
+    {
+        std::lock_guard lock(cancel_mutex_);
+        if (cancel_ != nullptr) PQfreeCancel(cancel_);
+        cancel_ = nullptr;
+    }
     if (conn_ != nullptr) PQfinish(conn_);
     conn_ = nullptr;
+}
+
+void PostgresBackend::cancel_statement_in_flight() {
+    std::lock_guard lock(cancel_mutex_);
+    if (cancel_ == nullptr) return;
+    char error[256];
+    PQcancel(cancel_, error, sizeof error);  // best effort: the statement may have ended
 }
 
 // Returns true when it created the database, false when it already existed.
@@ -386,6 +406,7 @@ ResultFingerprint PostgresBackend::query_fingerprint(const std::string& sql) {
 }
 
 void PostgresBackend::run(const std::string& sql, RowSink sink) {
+    refuse_if_interrupted();
     log_statement(sql);
     if (conn_ == nullptr) {
         try {
@@ -488,6 +509,10 @@ void PostgresBackend::cancel_running_statement() {
 void PostgresBackend::fail(const std::string& sqlstate, const std::string& raw_message) {
     std::string message = scrub("postgres error" + (sqlstate.empty() ? "" : " " + sqlstate) + ": " +
                                 trimmed(raw_message));
+    if (interrupted()) {
+        if (PQstatus(conn_) == CONNECTION_BAD) disconnect();
+        throw BackendError(kInterrupted, message);
+    }
     if (PQstatus(conn_) == CONNECTION_BAD || is_lost_connection_state(sqlstate)) {
         disconnect();
         throw BackendError("connection_lost", message, true);

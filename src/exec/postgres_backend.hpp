@@ -2,6 +2,7 @@
 // PostgreSQL target through libpq (simple query protocol, text results). Works only
 // inside a database of the tool's own, which it creates when missing.
 #include <chrono>
+#include <mutex>
 #include <string>
 
 #include "exec/backend.hpp"
@@ -9,6 +10,7 @@
 #include "exec/workspace_ledger.hpp"
 
 struct pg_conn;
+struct pg_cancel;
 
 namespace eriq {
 
@@ -38,6 +40,10 @@ class PostgresBackend : public Backend {
     // session's temporary schema.
     void reset_workspace() override;
 
+  protected:
+    // PQcancel on the cancel handle of the current connection.
+    void cancel_statement_in_flight() override;
+
   private:
     void connect();
     void disconnect();
@@ -57,6 +63,10 @@ class PostgresBackend : public Backend {
     ConnectionSpec spec_;
     BackendOptions options_;
     pg_conn* conn_ = nullptr;
+    // PQgetCancel(conn_), made once per connection so another thread can PQcancel
+    // without touching conn_; guarded by cancel_mutex_.
+    pg_cancel* cancel_ = nullptr;
+    std::mutex cancel_mutex_;
     std::string version_;
     WorkspaceLedger ledger_{WorkspaceScope{}};
 };

@@ -14,4 +14,10 @@ std::string postgres_error_kind(std::string_view sqlstate) {
     return "postgres:" + std::string(sqlstate);
 }
 
+bool is_authentication_failure_message(std::string_view message) {
+    auto has = [&](std::string_view text) { return message.find(text) != std::string_view::npos; };
+    return has("authentication failed") || has("no pg_hba.conf entry") ||
+           has("no password supplied") || (has("role \"") && has("\" does not exist"));
+}
+
 }  // namespace eriq

@@ -15,4 +15,10 @@ bool is_lost_connection_state(std::string_view sqlstate);
 // ("postgres:client" when libpq failed without a server error).
 std::string postgres_error_kind(std::string_view sqlstate);
 
+// libpq reports a failed connection as text only (no SQLSTATE): whether it is the
+// server refusing the credentials (28P01 invalid_password, 28000
+// invalid_authorization_specification: no pg_hba.conf entry, unknown role, failed
+// peer/ident/password checks) as its English messages word it.
+bool is_authentication_failure_message(std::string_view message);
+
 }  // namespace eriq

@@ -157,9 +157,8 @@ void SqliteBackend::open() {
     }
     // Another worker or a user's client may hold a lock on a file database briefly.
     sqlite3_busy_timeout(db_, static_cast<int>(options_.connect_timeout.count()));
-    if (statement_timeout_.count() > 0) {
-        sqlite3_progress_handler(db_, kProgressInstructions, &SqliteBackend::on_progress, this);
-    }
+    // Also without a timeout: the handler is how interrupt() stops a statement.
+    sqlite3_progress_handler(db_, kProgressInstructions, &SqliteBackend::on_progress, this);
 }
 
 SqliteBackend::~SqliteBackend() {
@@ -191,12 +190,16 @@ ResultFingerprint SqliteBackend::query_fingerprint(const std::string& sql) {
 
 int SqliteBackend::on_progress(void* self) {
     auto* backend = static_cast<SqliteBackend*>(self);
-    if (std::chrono::steady_clock::now() < backend->deadline_) return 0;
+    if (backend->interrupted()) return 1;
+    if (backend->statement_timeout_.count() <= 0 ||
+        std::chrono::steady_clock::now() < backend->deadline_)
+        return 0;
     backend->timed_out_ = true;
     return 1;  // makes the running statement fail with SQLITE_INTERRUPT
 }
 
 void SqliteBackend::run(const std::string& sql, RowSink sink) {
+    refuse_if_interrupted();
     log_statement(sql);
     deadline_ = std::chrono::steady_clock::now() + statement_timeout_;
     timed_out_ = false;
@@ -282,6 +285,8 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
 
 void SqliteBackend::throw_error(int code) {
     std::string message = sqlite3_errmsg(db_);
+    if (code == SQLITE_INTERRUPT && interrupted())
+        throw BackendError(kInterrupted, "sqlite: " + message);
     if (code == SQLITE_INTERRUPT && timed_out_) {
         throw BackendError("timeout", "statement exceeded the timeout of " +
                                           std::to_string(statement_timeout_.count()) + " ms");

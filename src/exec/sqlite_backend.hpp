@@ -32,6 +32,11 @@ class SqliteBackend : public Backend {
 
     void reset_workspace() override;
 
+  protected:
+    // The progress handler sees interrupted() and stops the statement (sqlite3_interrupt
+    // would need the handle, which the worker's thread closes and reopens).
+    void cancel_statement_in_flight() override {}
+
   private:
     // Runs every statement in `sql`; the first one with result columns feeds `sink`.
     void run(const std::string& sql, RowSink sink);

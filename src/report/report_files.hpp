@@ -19,9 +19,11 @@ std::string reproducer_sql(const std::string& id, const std::string& file_name, 
                            const CaseOutcome& outcome, const VariantOutcome& variant,
                            const ReportContext& ctx);
 
-// The line appended to index.jsonl for finding `id`, with its trailing newline.
+// The line appended to index.jsonl for finding `id`, with its trailing newline; "run" is
+// there when `run_id` is not empty.
 std::string index_line(const std::string& id, const std::string& signature, const TestCase& tc,
-                       const CaseOutcome& outcome, const ReportContext& ctx);
+                       const CaseOutcome& outcome, const ReportContext& ctx,
+                       const std::string& run_id = "");
 
 // Q as a reader sees it: every {x} placeholder shown as x.
 std::string referencing_for_display(const std::string& q);

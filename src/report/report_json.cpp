@@ -152,7 +152,8 @@ std::string report_json(const std::string& id, const std::string& signature, con
 }
 
 std::string index_line(const std::string& id, const std::string& signature, const TestCase& tc,
-                       const CaseOutcome& outcome, const ReportContext& ctx) {
+                       const CaseOutcome& outcome, const ReportContext& ctx,
+                       const std::string& run_id) {
     JsonWriter w(false);
     w.begin_object();
     w.key("id");
@@ -169,6 +170,10 @@ std::string index_line(const std::string& id, const std::string& signature, cons
     w.integer(tc.query_index);
     w.key("dialect");
     w.string(dialect_of(tc, ctx));
+    if (!run_id.empty()) {
+        w.key("run");
+        w.string(run_id);
+    }
     w.end_object();
     return w.str() + "\n";
 }

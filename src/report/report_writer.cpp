@@ -27,6 +27,20 @@ std::uint64_t finding_number(const std::string& name) {
     return std::stoull(name.substr(0, digits));
 }
 
+// The highest number among the finding folders and the ids in index.jsonl (a folder the
+// user deleted still has its line there).
+std::uint64_t highest_finding_number(const fs::path& dir) {
+    std::uint64_t highest = 0;
+    for (const auto& entry : fs::directory_iterator(dir))
+        highest = std::max(highest, finding_number(entry.path().filename().string()));
+    std::ifstream index(dir / "index.jsonl");
+    const std::string id_key = "{\"id\":\"";
+    for (std::string line; std::getline(index, line);)
+        if (line.starts_with(id_key))
+            highest = std::max(highest, finding_number(line.substr(id_key.size())));
+    return highest;
+}
+
 void write_file(const fs::path& path, const std::string& content) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
@@ -76,13 +90,10 @@ void write_finding_files(const fs::path& dir, const std::string& id, const std::
 
 }  // namespace
 
-ReportWriter::ReportWriter(fs::path out_dir) : out_dir_(std::move(out_dir)) {
+ReportWriter::ReportWriter(fs::path out_dir, std::string run_id)
+    : out_dir_(std::move(out_dir)), run_id_(std::move(run_id)) {
     fs::create_directories(out_dir_);
-    std::uint64_t highest = 0;
-    for (const auto& entry : fs::directory_iterator(out_dir_)) {
-        highest = std::max(highest, finding_number(entry.path().filename().string()));
-    }
-    next_id_ = highest + 1;
+    next_id_ = highest_finding_number(out_dir_) + 1;
 }
 
 fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
@@ -109,7 +120,7 @@ fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
         fs::remove_all(tmp_dir, ignored);
         throw;
     }
-    append_line(out_dir_ / "index.jsonl", index_line(id, signature, tc, outcome, ctx));
+    append_line(out_dir_ / "index.jsonl", index_line(id, signature, tc, outcome, ctx, run_id_));
     return final_dir;
 }
 

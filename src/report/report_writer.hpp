@@ -4,7 +4,7 @@
 //                            each variant's statements, normalized rows, row counts, pattern,
 //                            signature
 //   <out>/<id>/<VARIANT>.sql one per variant, replayable by the DBMS's own client
-//   <out>/index.jsonl        one line per finding: id, pattern, signature, seed
+//   <out>/index.jsonl        one line per finding: id, pattern, signature, seed, run id
 // Every file is written to a temporary name and renamed, so a crash never leaves
 // a half-written report. Thread-safe: several workers may share one writer.
 #include <cstdint>
@@ -30,7 +30,9 @@ std::string finding_signature(const TestCase& tc, const CaseOutcome& outcome);
 
 class ReportWriter {
   public:
-    explicit ReportWriter(std::filesystem::path out_dir);
+    // Numbers findings after the highest number already in `out_dir` (its folders and
+    // index.jsonl), so runs one after another never reuse one; `run_id` goes into index.jsonl.
+    explicit ReportWriter(std::filesystem::path out_dir, std::string run_id = "");
     // Returns the finding's folder.
     std::filesystem::path write(const TestCase& tc, const CaseOutcome& outcome,
                                 const ReportContext& ctx);
@@ -38,6 +40,7 @@ class ReportWriter {
 
   private:
     std::filesystem::path out_dir_;
+    std::string run_id_;
     std::mutex mutex_;
     std::uint64_t next_id_ = 0;
 };

@@ -259,17 +259,33 @@ TEST_CASE("mysql backend reconnects after losing its connection", "[mariadb]") {
     CHECK(backend.query("SELECT CONNECTION_ID()").rows.at(0).at(0).text != id);
 }
 
-TEST_CASE("mysql connection errors never show the password", "[mariadb]") {
+TEST_CASE("mysql refused credentials are an authentication failure that never shows the password",
+          "[mariadb]") {
     ConnectionSpec spec = spec_for_db(kTestDb);
     spec.password = "wrong-password-42";
     try {
         open_backend(spec, {});
         FAIL("connected with a wrong password");
     } catch (const BackendError& error) {
-        CHECK(error.kind == "connect_failed");
+        CHECK(error.kind == kAuthenticationFailed);
+        CHECK_FALSE(error.server_fault);  // not retried like a server that is down
         std::string message = error.what();
+        CHECK(message.find("authentication failed") != std::string::npos);
+        CHECK(message.find("Access denied") != std::string::npos);
         CHECK(message.find("wrong-password-42") == std::string::npos);
         CHECK(message.find("***") != std::string::npos);
+    }
+}
+
+TEST_CASE("mysql server that does not answer is a server fault", "[mariadb]") {
+    ConnectionSpec spec = spec_for_db(kTestDb);
+    spec.port = 1;  // nothing listens there
+    try {
+        open_backend(spec, {});
+        FAIL("connected to port 1");
+    } catch (const BackendError& error) {
+        CHECK(error.kind == "connect_failed");
+        CHECK(error.server_fault);
     }
 }
 

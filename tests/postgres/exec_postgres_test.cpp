@@ -310,16 +310,32 @@ TEST_CASE("postgres backend reconnects after its session was terminated", "[post
     CHECK(error_of(backend, "SELECT * FROM eriq_tmp").kind == "postgres:42P01");
 }
 
-TEST_CASE("postgres connect failures are server faults and never show the password", "[postgres]") {
+TEST_CASE("postgres refused credentials are an authentication failure that never shows the "
+          "password",
+          "[postgres]") {
     ConnectionSpec spec = spec_for_db(kTestDb);
     spec.password = "wrong-secret-pw";
     try {
         open_backend(spec, BackendOptions{});
         FAIL("no error");
     } catch (const BackendError& error) {
-        CHECK(error.kind == "connect_failed");
-        CHECK(error.server_fault);
+        CHECK(error.kind == kAuthenticationFailed);
+        CHECK_FALSE(error.server_fault);  // not retried like a server that is down
+        CHECK(std::string(error.what()).find("password authentication failed") !=
+              std::string::npos);
         CHECK(std::string(error.what()).find("wrong-secret-pw") == std::string::npos);
         CHECK(std::string(error.what()).find("***") != std::string::npos);
+    }
+}
+
+TEST_CASE("postgres server that does not answer is a server fault", "[postgres]") {
+    ConnectionSpec spec = spec_for_db(kTestDb);
+    spec.port = 1;  // nothing listens there
+    try {
+        open_backend(spec, BackendOptions{});
+        FAIL("connected to port 1");
+    } catch (const BackendError& error) {
+        CHECK(error.kind == "connect_failed");
+        CHECK(error.server_fault);
     }
 }

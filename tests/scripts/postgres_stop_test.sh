@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# On the shared live PostgreSQL (ERIQ_POSTGRES_URL): SIGINT while a statement runs for
+# a minute cancels it (PQcancel) and ends the run within about a second with a complete
+# summary.json; a wrong password fails at once with exit 2 and a message that names
+# authentication and not the password. Exit 77 = no server.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${ERIQ_BIN:-$root/build/eriq-gen}
+if [ -z "${ERIQ_POSTGRES_URL:-}" ]; then
+  echo "SKIPPED: ERIQ_POSTGRES_URL is not set (tools/start-postgres.sh starts a server)"
+  exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+url=${ERIQ_POSTGRES_URL%/*}/eriq_stop
+wrong_url=$(sed -E 's#//([^:/]+):[^@]*@#//\1:not-the-password-42@#' <<<"$url")
+
+# Every intermediate query counts a series of 2*10^9 (minutes), never timed out.
+"$bin" --dialect postgres --connect "$url" --grammar "$root/tests/data/grammars/slow_postgres.toml" \
+  --weight slow=1000000 --statement-timeout 0 --time 5m --seed 1 --out "$work/out" >"$work/log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q "reports in" "$work/log" && break; sleep 0.05; done
+sleep 2.5
+kill -0 "$pid" 2>/dev/null || fail "eriq-gen ended early: $(cat "$work/log")"
+t0=$(now_ms)
+kill -INT "$pid"
+wait "$pid"
+status=$?
+elapsed=$(( $(now_ms) - t0 ))
+[ "$status" = 0 ] || fail "SIGINT: exit $status: $(cat "$work/log")"
+[ "$elapsed" -lt 1500 ] || fail "SIGINT: the run took $elapsed ms to end"
+python3 - "$work/out/summary.json" <<'PY' || fail "bad summary.json"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["run_id"] and s["driver_seconds"] > 1.5, s
+assert "interrupted" not in s["discarded"], s["discarded"]
+PY
+echo "SIGINT: ended $elapsed ms after the signal with a summary"
+
+t0=$(now_ms)
+"$bin" --dialect postgres --connect "$wrong_url" --time 60s --out "$work/auth" >"$work/auth.log" 2>&1
+status=$?
+elapsed=$(( $(now_ms) - t0 ))
+[ "$status" = 2 ] || fail "wrong password: exit $status: $(cat "$work/auth.log")"
+[ "$elapsed" -lt 5000 ] || fail "wrong password: took $elapsed ms"
+grep -q "^eriq-gen: authentication failed: .*password authentication failed" "$work/auth.log" ||
+  fail "wrong password: unclear message: $(cat "$work/auth.log")"
+grep -q "not-the-password-42" "$work/auth.log" && fail "the password was printed"
+echo "wrong password: exit 2 after $elapsed ms"
+echo PASS

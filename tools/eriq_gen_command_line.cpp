@@ -1,0 +1,232 @@
+#include "eriq_gen_command_line.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "util/duration.hpp"
+#include "util/strict_number.hpp"
+
+namespace eriq {
+namespace {
+
+constexpr int kMaxJobs = 256;
+constexpr double kMaxWeight = 1e6;
+
+const char* kDescription =
+    "Runs a campaign (default: 60 s against embedded in-memory SQLite) or one case.\n"
+    "Durations: 90 (seconds), 90s, 5m, 2h, 250ms, 1h30m; at most 30 days.";
+
+// Reads the whole text as a decimal integer in [min, max]; throws CLI::ValidationError
+// naming the range as `range` ("1 to 256").
+std::uint64_t integer_in_range(const std::string& option, const std::string& text,
+                               std::uint64_t min, std::uint64_t max, const std::string& range) {
+    const auto value = parse_decimal_unsigned(text);
+    if (!value)
+        throw CLI::ValidationError(
+            option, fmt::format("'{}' is not a whole number (expected {})", text, range));
+    if (*value < min || *value > max)
+        throw CLI::ValidationError(option,
+                                   fmt::format("{} is out of range (expected {})", text, range));
+    return *value;
+}
+
+std::chrono::milliseconds duration(const std::string& option, const std::string& text) {
+    try {
+        return parse_duration(text);
+    } catch (const std::invalid_argument& e) {
+        throw CLI::ValidationError(option, e.what());
+    }
+}
+
+std::pair<std::string, double> knob_weight(const std::string& text) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw CLI::ValidationError("--weight", fmt::format("'{}' is not KNOB=VALUE", text));
+    const std::string value_text = text.substr(eq + 1);
+    const auto value = parse_finite_number(value_text);
+    if (!value || *value < 0 || *value > kMaxWeight) {
+        throw CLI::ValidationError(
+            "--weight", fmt::format("{}: the value must be a number from 0 to {:.0f}, got '{}'",
+                                    text.substr(0, eq), kMaxWeight, value_text));
+    }
+    return {text.substr(0, eq), *value};
+}
+
+// CLI11's own wording for the errors it finds itself, made into one line.
+std::string usage_message(const CLI::ParseError& e) {
+    std::string message = e.what();
+    for (char& c : message)
+        if (c == '\n') c = ' ';
+    while (!message.empty() && message.back() == ' ') message.pop_back();
+    return message;
+}
+
+void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
+    RunOptions& o = cl.options;
+    app.add_option_function<std::string>(
+           "--dialect",
+           [&](const std::string& v) {
+               o.dialect = v;
+               cl.dialect_given = true;
+           },
+           "sqlite (default), mariadb, mysql, postgres, tidb, oceanbase (dialects/NAME.toml)")
+        ->type_name("NAME");
+    app.add_option_function<std::string>(
+           "--dialect-file",
+           [&](const std::string& v) {
+               o.dialect_file = v;
+               cl.dialect_given = true;
+           },
+           "a dialect file other than dialects/NAME.toml")
+        ->type_name("FILE");
+    app.add_option("--grammar", o.grammar_file, "grammar file (default grammars/<dialect>.toml)")
+        ->type_name("FILE");
+    app.add_option("--rules", o.rules_file, "representation rules (default rules/repr.toml)")
+        ->type_name("FILE");
+    app.add_option("--connect", o.connect,
+                   "sqlite::memory:, sqlite:///path.db, mysql://user:pass@127.0.0.1:3306/db, "
+                   "postgres://user:pass@127.0.0.1:5432/db")
+        ->type_name("URL");
+    app.add_option_function<std::string>(
+           "--seed",
+           [&](const std::string& v) {
+               o.seed = integer_in_range("--seed", v, 0, std::numeric_limits<std::uint64_t>::max(),
+                                         "0 to 18446744073709551615");
+           },
+           "campaign seed (0 to 2^64-1); the same seed and files give the same SQL")
+        ->type_name("N");
+    app.add_option_function<std::string>(
+           "--time",
+           [&](const std::string& v) {
+               const auto d = duration("--time", v);
+               if (d.count() == 0)
+                   throw CLI::ValidationError("--time", "the duration must be more than 0");
+               o.time_limit_seconds = std::chrono::duration<double>(d).count();
+               time_given = true;
+           },
+           "stop after this long (default 60s when --cases is not given)")
+        ->type_name("DURATION");
+    app.add_option_function<std::string>(
+           "--cases",
+           [&](const std::string& v) {
+               o.max_cases = static_cast<std::int64_t>(integer_in_range(
+                   "--cases", v, 1, std::numeric_limits<std::int64_t>::max(), "1 or more"));
+           },
+           "stop after N cases (N >= 1)")
+        ->type_name("N");
+    app.add_option_function<std::string>(
+           "--jobs",
+           [&](const std::string& v) {
+               o.jobs = static_cast<int>(integer_in_range("--jobs", v, 1, kMaxJobs, "1 to 256"));
+           },
+           "N parallel workers (1 to 256), each with its own database (<db>_w<i>)")
+        ->type_name("N");
+    app.add_option_function<std::string>(
+           "--generator-thread",
+           [&](const std::string& v) {
+               if (v != "on" && v != "off")
+                   throw CLI::ValidationError("--generator-thread",
+                                              fmt::format("takes on or off, got '{}'", v));
+               o.generator_thread = v == "on";
+           },
+           "generate each worker's next cases on a thread of its own (default: on when the "
+           "machine has two cores per worker)")
+        ->type_name("on|off");
+    app.add_option_function<std::string>(
+           "--out",
+           [&](const std::string& v) {
+               o.out_dir = v;
+               cl.out_given = true;
+           },
+           "reports, index.jsonl, summary.json and runs/ (default eriq-out)")
+        ->type_name("DIR");
+    app.add_option("--case", o.case_file,
+                   "run one hand-written case (TOML) and print every variant; exit 1 on an "
+                   "inconsistency, 0 when consistent, 3 when discarded")
+        ->type_name("FILE");
+    app.add_option_function<std::vector<std::string>>(
+           "--weight",
+           [&](const std::vector<std::string>& values) {
+               for (const auto& v : values) o.weights.push_back(knob_weight(v));
+           },
+           "override a grammar knob (repeatable), e.g. --weight union=0; VALUE from 0 to 1e6")
+        ->type_name("KNOB=VALUE")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    app.add_option("--weights", o.weights_file,
+                   "override knobs from a TOML file of knob = value lines")
+        ->type_name("FILE");
+    app.add_option("--stats", o.stats_file,
+                   "write per production, function and type family how many cases used it and "
+                   "how many were invalid (JSON), and print a table")
+        ->type_name("FILE");
+    app.add_option_function<std::string>(
+           "--statement-timeout",
+           [&](const std::string& v) { o.statement_timeout = duration("--statement-timeout", v); },
+           "per-statement timeout (default 10s; 0 for none)")
+        ->type_name("DURATION");
+    app.add_option("--log-statements", o.statement_log,
+                   "append every statement sent to FILE (NUL-separated; FILE.w<i> per worker "
+                   "with --jobs), for eriq-replay and tools/bench.sh")
+        ->type_name("FILE");
+    app.add_flag_callback(
+        "--allow-foreign-objects", [&] { o.allow_foreign_objects = true; },
+        "use a database that holds tables eriq did not create");
+    app.add_flag_callback(
+        "--dry-run", [&] { o.dry_run = true; }, "print generated cases without running them");
+    app.add_flag_callback(
+        "--quiet", [&] { o.verbosity = 0; }, "less output");
+    app.add_flag_callback(
+        "--verbose", [&] { o.verbosity = 2; }, "more output");
+}
+
+}  // namespace
+
+CommandLine parse_command_line(int argc, char** argv) {
+    CommandLine cl;
+    bool time_given = false;
+    CLI::App app(kDescription, "eriq-gen");
+    app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    app.set_version_flag("--version", std::string("eriq-gen ") + ERIQ_VERSION);
+    app.allow_extras();
+    add_options(app, cl, time_given);
+    try {
+        app.parse(argc, argv);
+        const auto extras = app.remaining();
+        if (!extras.empty()) {
+            const std::string& first = extras.front();
+            throw CLI::ExtrasError(first.starts_with("-")
+                                       ? fmt::format("unknown option '{}' (see --help)", first)
+                                       : fmt::format("unexpected argument '{}'", first),
+                                   CLI::ExitCodes::ExtrasError);
+        }
+    } catch (const CLI::CallForHelp&) {
+        fmt::print("{}", app.help());
+        cl.exit_code = 0;
+        return cl;
+    } catch (const CLI::CallForVersion& e) {
+        fmt::print("{}\n", e.what());
+        cl.exit_code = 0;
+        return cl;
+    } catch (const CLI::ArgumentMismatch& e) {
+        // CLI11 says "--seed: 1 required N missing".
+        const std::string what = e.what();
+        fmt::print(stderr, "eriq-gen: {} needs a value\n", what.substr(0, what.find(':')));
+        cl.exit_code = 2;
+        return cl;
+    } catch (const CLI::ParseError& e) {
+        fmt::print(stderr, "eriq-gen: {}\n", usage_message(e));
+        cl.exit_code = 2;
+        return cl;
+    }
+    if (!time_given && cl.options.max_cases < 0) cl.options.time_limit_seconds = 60;
+    return cl;
+}
+
+}  // namespace eriq
