@@ -70,9 +70,15 @@ class Worker {
             if (!round) break;
             run_round(*round);
         }
-        // Leave the workspace as found: only the ledger stays behind.
+        // Leave the workspace as found: only the ledger stays behind. Not after SIGINT or
+        // SIGTERM, which must end the run at once; the next run drops what is left (the
+        // ledger lists it).
         try {
-            if (backend_) backend_->reset_workspace();
+            if (backend_ && !shared_.stop.load()) {
+                shared_.attach_backend(id_, nullptr);  // no more interrupts at the deadline
+                backend_->resume();
+                backend_->reset_workspace();
+            }
         } catch (const BackendError& e) {
             if (shared_.options.verbosity > 0)
                 fmt::print(stderr, "eriq: worker {} could not clean its workspace: {}\n", id_,

@@ -92,9 +92,12 @@ class Backend {
         cancel_statement_in_flight();
     }
     bool interrupted() const { return interrupted_.load(); }
+    // Lets statements run again after interrupt(), e.g. to clean up once nothing else
+    // will interrupt this backend.
+    void resume() { interrupted_.store(false); }
 
-    // Drops every table and view the tool may have created in its own
-    // database (tables t<N>, objects prefixed eriq_), leaving nothing else touched.
+    // Drops every table and view the tool created in its own database (by its ledger,
+    // workspace_ledger.hpp) and the session's temporary tables, leaving nothing else touched.
     virtual void reset_workspace() = 0;
 
     // Wall time spent inside driver calls and the number of statements sent.
