@@ -16,10 +16,18 @@
 
 namespace eriq::dsl {
 
+// Where a knob got its value: a file position, or the command line (empty file).
+struct KnobOrigin {
+    std::string file;
+    Pos pos;
+    int order = 0;  // later settings have higher numbers
+};
+
 struct Grammar {
     std::string file;
     std::string dialect;
     std::map<std::string, double> knobs;
+    std::map<std::string, KnobOrigin> knob_origins;
     std::map<std::string, Production> productions;
     std::set<std::string> scoped;
 
@@ -36,7 +44,8 @@ struct Grammar {
 // Loads a grammar file with its includes. Throws LoadError (file:line:col).
 Grammar load_grammar(const std::string& path);
 
-// Applies `--weight K=V` style overrides; an unknown knob is an error naming it.
+// Applies `--weight K=V` style overrides; an unknown knob or a bad value is an error
+// (std::invalid_argument) naming the nearest known knob.
 void override_knob(Grammar& g, const std::string& name, double value);
 // Loads overrides from a TOML file of `knob = value` lines (`--weights FILE`).
 void override_knobs_from_file(Grammar& g, const std::string& path);

@@ -14,6 +14,7 @@
 #include "engine/target.hpp"
 #include "gen/adaptive_weights.hpp"
 #include "gen/case_generator.hpp"
+#include "engine/generation_health.hpp"
 #include "gen/generation_stats.hpp"
 #include "report/report_writer.hpp"
 
@@ -47,6 +48,9 @@ struct CampaignShared {
     AdaptiveWeights& adaptive;   // the generator reads it; record() lowers weights
     std::string server_version;
     bool generator_threads = false;  // each worker's rounds are generated on a thread of its own
+    GenerationHealth generation_health;  // guarded by `mutex`
+    std::string generation_stalled;      // why generation was given up, guarded by `mutex`
+    std::atomic<bool> stalled{false};    // generation_stalled is set: the campaign ends
     std::atomic<std::uint64_t> next_round{0};
     std::atomic<std::int64_t> cases_claimed{0};
 
