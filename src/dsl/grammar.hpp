@@ -28,6 +28,7 @@ struct Grammar {
     std::string dialect;
     std::map<std::string, double> knobs;
     std::map<std::string, KnobOrigin> knob_origins;
+    int knob_settings = 0;  // how many knob values were set, for KnobOrigin::order
     std::map<std::string, Production> productions;
     std::set<std::string> scoped;
 

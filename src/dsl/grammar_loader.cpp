@@ -51,7 +51,7 @@ void set_knob_from_toml(Grammar& g, const std::string& path, const std::string& 
     const double v = *node.value<double>();
     if (auto problem = knob_value_problem(name, v)) throw LoadError(path, p.line, p.column, *problem);
     g.knobs[name] = v;
-    g.knob_origins[name] = {path, p, static_cast<int>(g.knob_origins.size()) + 1};
+    g.knob_origins[name] = {path, p, ++g.knob_settings};
 }
 
 std::vector<std::string> knob_names(const Grammar& g) {
@@ -156,7 +156,7 @@ void override_knob(Grammar& g, const std::string& name, double value) {
     if (auto problem = knob_value_problem(name, value))
         throw std::invalid_argument(fmt::format("--weight {}={}: {}", name, value, *problem));
     g.knobs[name] = value;
-    g.knob_origins[name] = {"", {}, static_cast<int>(g.knob_origins.size()) + 1};
+    g.knob_origins[name] = {"", {}, ++g.knob_settings};
 }
 
 void override_knobs_from_file(Grammar& g, const std::string& path) {
