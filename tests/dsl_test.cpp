@@ -135,7 +135,7 @@ TEST_CASE("grammar checks name the unknown production, built-in, knob or family"
     path = temp_file("unknown_knob.toml",
                      "[productions]\n" + entries + "intermediate = 'nope : SELECT 1'\n");
     CHECK(check_error_of(path, d) ==
-          path + ":3:17: unknown knob 'nope' (declare it under [knobs])");
+          path + ":3:17: unknown knob 'nope'; knobs are declared under [knobs]");
 
     path = temp_file("unknown_family.toml", "[productions]\n" + entries +
                                                 "intermediate = 'SELECT <intermediate:money>'\n");

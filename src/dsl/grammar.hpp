@@ -16,8 +16,9 @@
 
 namespace eriq::dsl {
 
-// Where a knob got its value: a file position, or the command line (empty file).
-struct KnobOrigin {
+// Where a knob value or a scoped name was written: a file position, or the command
+// line (empty file).
+struct SettingOrigin {
     std::string file;
     Pos pos;
     int order = 0;  // later settings have higher numbers
@@ -27,10 +28,11 @@ struct Grammar {
     std::string file;
     std::string dialect;
     std::map<std::string, double> knobs;
-    std::map<std::string, KnobOrigin> knob_origins;
-    int knob_settings = 0;  // how many knob values were set, for KnobOrigin::order
+    std::map<std::string, SettingOrigin> knob_origins;
+    int knob_settings = 0;  // how many knob values were set, for SettingOrigin::order
     std::map<std::string, Production> productions;
     std::set<std::string> scoped;
+    std::map<std::string, SettingOrigin> scoped_at;  // where each scoped name is written
 
     const Production* find(const std::string& name) const {
         auto it = productions.find(name);

@@ -108,6 +108,7 @@ void load_into(Grammar& g, const std::string& path, int depth) {
                 throw LoadError(path, pos_of(f).line, pos_of(f).column,
                                 "scoped entries must be strings");
             g.scoped.insert(*s);
+            g.scoped_at[*s] = {path, pos_of(f), 0};
         }
     }
     if (auto* knobs = doc.get("knobs")) {

@@ -89,7 +89,7 @@ void check_knob_ranges(const Grammar& g) {
         auto lo_at = g.knob_origins.find(lo_name);
         auto hi_at = g.knob_origins.find(hi_name);
         std::string blamed = lo_name;
-        const KnobOrigin* at = nullptr;
+        const SettingOrigin* at = nullptr;
         if (lo_at != g.knob_origins.end()) at = &lo_at->second;
         if (hi_at != g.knob_origins.end() && (!at || hi_at->second.order > at->order)) {
             at = &hi_at->second;

@@ -70,7 +70,7 @@ struct Checker {
         if (w.knob.empty() || g.knobs.count(w.knob)) return;
         std::vector<std::string> knobs;
         for (const auto& [k, v] : g.knobs) knobs.push_back(k);
-        fail(p, fmt::format("unknown knob '{}'{} (declare it under [knobs])", w.knob,
+        fail(p, fmt::format("unknown knob '{}'{}; knobs are declared under [knobs]", w.knob,
                             did_you_mean(w.knob, knobs)));
     }
 
@@ -176,9 +176,11 @@ void check_grammar(const dsl::Grammar& g, const Dialect& d) {
     for (const char* entry : {"intermediate", "referencing"})
         if (!g.find(entry))
             throw LoadError(g.file, 1, 1, fmt::format("the grammar has no production '{}'", entry));
-    for (const auto& s : g.scoped)
-        if (!g.find(s))
-            throw LoadError(g.file, 1, 1, fmt::format("scoped names unknown production '{}'", s));
+    for (const auto& [name, at] : g.scoped_at)
+        if (!g.find(name))
+            throw LoadError(at.file, at.pos.line, at.pos.column,
+                            fmt::format("'scoped' names unknown production '{}'{}", name,
+                                        did_you_mean(name, c.production_names())));
     for (const auto& [name, prod] : g.productions) {
         c.file = prod.file;
         if (prod.alternatives.size() == 1 && prod.alternatives[0].items.empty())
