@@ -48,7 +48,11 @@ const char* statement_kind_problem(const std::string& key, const std::string& sq
             return nullptr;
         return "may only hold CREATE TABLE and CREATE INDEX statements";
     }
-    if (key == "rows") return starts({"INSERT"}) ? nullptr : "may only hold INSERT statements";
+    // ANALYZE: reports list the statistics statements of the generated database with its rows.
+    if (key == "rows")
+        return starts({"INSERT"}) || starts({"ANALYZE"})
+                   ? nullptr
+                   : "may only hold INSERT and ANALYZE statements";
     if (starts({"SELECT"}) || starts({"WITH"})) return nullptr;
     return "must be a SELECT or WITH query";
 }
