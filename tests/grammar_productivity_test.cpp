@@ -133,3 +133,19 @@ TEST_CASE("knob values are finite, capped, whole where counted and ordered", "[k
                       Catch::Contains("unknown knob 'unoin'") &&
                           Catch::Contains("(did you mean 'union'?)"));
 }
+
+TEST_CASE("a misspelt override in the main grammar file is refused as unused", "[productivity]") {
+    auto path = grammar_file("[productions]\nslect_core = 'SELECT 1 AS vc_0 FROM ^@table'\n");
+    CHECK(check_error(path) == path +
+                                   ":3:15: production 'slect_core' is never used: neither "
+                                   "'intermediate' nor 'referencing' reaches it (did you mean "
+                                   "'select_core'?)");
+    path = grammar_file("[knobs]\nunoin = 0\n");
+    CHECK(check_error(path) == path +
+                                   ":3:9: knob 'unoin' is never used: no production is weighted "
+                                   "by it and the generator does not read it (did you mean "
+                                   "'union'?)");
+    // Overriding body leaves common.toml's set_arm unused, which is fine.
+    path = grammar_file("[productions]\nbody = '<select_core>'\n");
+    CHECK(check_error(path) == "no error");
+}

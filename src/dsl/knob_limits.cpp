@@ -59,6 +59,10 @@ constexpr const char* kRangePairs[][2] = {{"tables_min", "tables_max"},
 
 }  // namespace
 
+bool generator_reads_knob(const std::string& name) {
+    return count_limits().count(name) > 0 || is_share(name);
+}
+
 std::optional<std::string> knob_value_problem(const std::string& name, double value) {
     if (!std::isfinite(value)) return fmt::format("knob '{}' must be a finite number", name);
     if (value < 0) return fmt::format("knob '{}' must not be negative", name);

@@ -12,6 +12,9 @@ struct Grammar;
 
 inline constexpr double kMaxWeight = 1e6;
 
+// Whether the generator itself reads the knob (a count or a share; family_<name> aside).
+bool generator_reads_knob(const std::string& name);
+
 // What is wrong with `value` for the knob `name`, or nullopt when it is fine.
 std::optional<std::string> knob_value_problem(const std::string& name, double value);
 

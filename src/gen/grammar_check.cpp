@@ -169,6 +169,47 @@ struct Checker {
     }
 };
 
+void collect_knobs(const std::vector<dsl::Item>& items, std::set<std::string>& used) {
+    for (const auto& item : items)
+        if (item.kind == dsl::ItemKind::Optional) {
+            if (!item.probability.knob.empty()) used.insert(item.probability.knob);
+            collect_knobs(item.body, used);
+        }
+}
+
+// A production or knob of the main grammar file that nothing uses is most likely a
+// misspelt override of one that is used: the override would silently change nothing.
+// What an included file declares may go unused (the main file overrode its users).
+void check_everything_used(const dsl::Grammar& g) {
+    const auto reachable = reachable_productions(g, false);
+    const std::set<std::string> reached(reachable.begin(), reachable.end());
+    for (const auto& [name, p] : g.productions)
+        if (p.file == g.file && !reached.count(name))
+            throw LoadError(p.file, p.pos.line, p.pos.column,
+                            fmt::format("production '{}' is never used: neither 'intermediate' "
+                                        "nor 'referencing' reaches it{}",
+                                        name, did_you_mean(name, reachable)));
+    std::set<std::string> used;
+    for (const auto& [name, p] : g.productions)
+        for (const auto& alt : p.alternatives) {
+            if (!alt.weight.knob.empty()) used.insert(alt.weight.knob);
+            collect_knobs(alt.items, used);
+        }
+    for (const auto& f : all_families()) used.insert("family_" + f);
+    for (const auto& [name, value] : g.knobs) {
+        if (used.count(name) || dsl::generator_reads_knob(name)) continue;
+        const dsl::SettingOrigin& at = g.knob_origins.at(name);
+        if (at.file != g.file) continue;
+        std::vector<std::string> known(used.begin(), used.end());
+        for (const auto& [other, v] : g.knobs)
+            if (other != name) known.push_back(other);
+        throw LoadError(at.file, at.pos.line, at.pos.column,
+                        fmt::format("knob '{}' is never used: no production is weighted by it "
+                                    "and the generator does not read it{}",
+                                    name, did_you_mean(name, known)));
+    }
+}
+
 }  // namespace
 
 void check_grammar(const dsl::Grammar& g, const Dialect& d) {
@@ -187,6 +228,7 @@ void check_grammar(const dsl::Grammar& g, const Dialect& d) {
             c.fail(prod.pos, fmt::format("production '{}' is empty", name));
         for (const auto& alt : prod.alternatives) c.check_alternative(alt);
     }
+    check_everything_used(g);
     dsl::check_knob_ranges(g);
     check_productivity(g);
 }

@@ -85,21 +85,22 @@ struct Productivity {
 };
 
 void collect_references(const dsl::Grammar& g, const std::vector<dsl::Item>& items,
-                        std::vector<std::string>& out) {
+                        bool weighted, std::vector<std::string>& out) {
     for (const auto& item : items) {
         if (item.kind == dsl::ItemKind::NonTerminal)
             for (auto& t : targets(g, item.text, item.family)) out.push_back(t);
         if (item.kind == dsl::ItemKind::Builtin && builtin_takes_production(item.text) &&
             !item.args.empty())
             for (auto& t : targets(g, item.args[0], "")) out.push_back(t);
-        if (item.kind == dsl::ItemKind::Optional && weight_of(g, item.probability) > 0)
-            collect_references(g, item.body, out);
+        if (item.kind == dsl::ItemKind::Optional &&
+            (!weighted || weight_of(g, item.probability) > 0))
+            collect_references(g, item.body, weighted, out);
     }
 }
 
-// Productions reachable from the entry points through alternatives and optional parts
-// that can be chosen, in breadth-first order.
-std::vector<std::string> reachable(const dsl::Grammar& g) {
+}  // namespace
+
+std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weighted) {
     std::vector<std::string> order;
     std::deque<std::string> queue{"intermediate", "referencing"};
     std::set<std::string> seen(queue.begin(), queue.end());
@@ -111,12 +112,15 @@ std::vector<std::string> reachable(const dsl::Grammar& g) {
         order.push_back(name);
         std::vector<std::string> refs;
         for (const auto& alt : p->alternatives)
-            if (weight_of(g, alt.weight) > 0) collect_references(g, alt.items, refs);
+            if (!weighted || weight_of(g, alt.weight) > 0)
+                collect_references(g, alt.items, weighted, refs);
         for (auto& r : refs)
             if (seen.insert(r).second) queue.push_back(r);
     }
     return order;
 }
+
+namespace {
 
 // The first item that must be derived (not optional, not possibly empty).
 const dsl::Item* leading_item(const dsl::Alternative& alt) {
@@ -157,7 +161,7 @@ std::string why_unproductive(const dsl::Grammar& g, const dsl::Production& p) {
 void check_productivity(const dsl::Grammar& g) {
     Productivity prod{g, {}};
     prod.compute();
-    const std::vector<std::string> order = reachable(g);
+    const std::vector<std::string> order = reachable_productions(g, true);
     // Report the unproductive production found last: the entry points come first and are
     // only victims of what they reach.
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
