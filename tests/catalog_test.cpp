@@ -214,7 +214,8 @@ TEST_CASE("other malformed entries are rejected at the offending node", "[catalo
               .find(":9:10: template placeholder {1}") != std::string::npos);
     CHECK(error_for(
               "[[benign]]\nreason = \"r\"\nquery_regex = \"(\"\nrepresentations = [\"TEMPT\"]\n")
-              .find(":10:15: 'query_regex' is not a valid RE2 regex: missing )") != std::string::npos);
+              .find(":10:15: 'query_regex' is not a valid RE2 regex: missing )") !=
+          std::string::npos);
     CHECK(error_for("[[type]]\nname = \"D\"\nfamily = \"decimal\"\nvalues = [\"0\"]\n"
                     "random = { kind = \"decimal\", min = 1, max = 2 }\n")
               .find(":12:10: random lacks required key 'scale'") != std::string::npos);

@@ -6,10 +6,10 @@ using namespace eriq;
 
 TEST_CASE("did-you-mean names the nearest known name for a typo", "[util]") {
     const std::vector<std::string> knobs{"union", "distinct", "where", "tables_max", "tables_min"};
-    CHECK(nearest_name("unoin", knobs) == "union");    // a swap
+    CHECK(nearest_name("unoin", knobs) == "union");       // a swap
     CHECK(nearest_name("dstinct", knobs) == "distinct");  // a deletion
     CHECK(nearest_name("tables_mx", knobs) == "tables_max");
-    CHECK(nearest_name("WHERE", knobs) == "where");    // case does not count
+    CHECK(nearest_name("WHERE", knobs) == "where");  // case does not count
     CHECK(did_you_mean("unoin", knobs) == " (did you mean 'union'?)");
 }
 

@@ -63,9 +63,10 @@ TEST_CASE("a production whose alternatives are all weighted 0 is refused", "[pro
 TEST_CASE("left recursion without a base case is refused at the production", "[productivity]") {
     auto path = grammar_file("[productions]\nbody = '<body> UNION <select_core>'\n");
     CHECK(check_error(path) ==
-          path + ":3:9: production 'body' has no finite derivation: left recursion without a base "
-                 "case: every alternative with a weight above 0 needs a production that has no "
-                 "finite derivation");
+          path +
+              ":3:9: production 'body' has no finite derivation: left recursion without a base "
+              "case: every alternative with a weight above 0 needs a production that has no "
+              "finite derivation");
     path = grammar_file("[productions]\nbody = '<body> UNION ALL <select_core> | <select_core>'\n");
     CHECK(check_error(path) == "no error");
 }
@@ -97,14 +98,15 @@ TEST_CASE("empty productions, bad @number ranges and lone type variables are ref
     path = grammar_file("[productions]\nbody = '<select_core> | '\n");
     CHECK(check_error(path).find(":3:25: empty alternative") != std::string::npos);
     path = grammar_file("[productions]\nintermediate = '<body> LIMIT @number(5,1)'\n");
-    CHECK(check_error(path) ==
-          path + ":3:30: @number(5,1): the minimum is above the maximum");
-    path = grammar_file("[productions]\nintermediate = '<body> LIMIT @number(1,99999999999999999999)'\n");
+    CHECK(check_error(path) == path + ":3:30: @number(5,1): the minimum is above the maximum");
+    path = grammar_file(
+        "[productions]\nintermediate = '<body> LIMIT @number(1,99999999999999999999)'\n");
     CHECK(check_error(path).find("is not a 64-bit integer") != std::string::npos);
     path = grammar_file("[productions]\nreferencing = 'SELECT * FROM ^@x WHERE <expr:T> = 1'\n");
     CHECK(check_error(path) ==
-          path + ":3:16: type variable 'T' appears once in this alternative, so nothing shares "
-                 "its family (write 'any' instead)");
+          path +
+              ":3:16: type variable 'T' appears once in this alternative, so nothing shares "
+              "its family (write 'any' instead)");
 }
 
 TEST_CASE("knob values are finite, capped, whole where counted and ordered", "[knobs]") {
@@ -129,9 +131,9 @@ TEST_CASE("knob values are finite, capped, whole where counted and ordered", "[k
     dsl::override_knob(g, "tables_max", 3);
     CHECK_THROWS_WITH(dsl::check_knob_ranges(g),
                       "--weight tables_max=3: knob 'tables_min' = 4 is above 'tables_max' = 3");
-    CHECK_THROWS_WITH(dsl::override_knob(g, "unoin", 0),
-                      Catch::Contains("unknown knob 'unoin'") &&
-                          Catch::Contains("(did you mean 'union'?)"));
+    CHECK_THROWS_WITH(
+        dsl::override_knob(g, "unoin", 0),
+        Catch::Contains("unknown knob 'unoin'") && Catch::Contains("(did you mean 'union'?)"));
 }
 
 TEST_CASE("a misspelt override in the main grammar file is refused as unused", "[productivity]") {

@@ -16,8 +16,7 @@ TEST_CASE("the x rewrite leaves literals, quoted identifiers and comments alone"
     CHECK(mark_x_references("SELECT * FROM x -- x is I\nWHERE 1 /* x */", &refs) ==
           "SELECT * FROM {x} AS x -- x is I\nWHERE 1 /* x */");
     CHECK(refs == 1);
-    CHECK(mark_x_references("SELECT 'it''s x' FROM x", &refs) ==
-          "SELECT 'it''s x' FROM {x} AS x");
+    CHECK(mark_x_references("SELECT 'it''s x' FROM x", &refs) == "SELECT 'it''s x' FROM {x} AS x");
     CHECK(refs == 1);
 }
 
@@ -42,10 +41,10 @@ TEST_CASE("the scanner keeps every character and classifies tokens", "[case]") {
     std::vector<SqlTokenKind> significant;
     for (const auto& t : tokens)
         if (t.significant()) significant.push_back(t.kind);
-    CHECK(significant == std::vector<SqlTokenKind>{
-                             SqlTokenKind::Word, SqlTokenKind::String, SqlTokenKind::Symbol,
-                             SqlTokenKind::String, SqlTokenKind::QuotedIdentifier,
-                             SqlTokenKind::QuotedIdentifier, SqlTokenKind::Symbol});
+    CHECK(significant ==
+          std::vector<SqlTokenKind>{SqlTokenKind::Word, SqlTokenKind::String, SqlTokenKind::Symbol,
+                                    SqlTokenKind::String, SqlTokenKind::QuotedIdentifier,
+                                    SqlTokenKind::QuotedIdentifier, SqlTokenKind::Symbol});
     CHECK(scan_sql("'open").back().kind == SqlTokenKind::String);
     CHECK(scan_sql("/* open").back().kind == SqlTokenKind::Comment);
 }

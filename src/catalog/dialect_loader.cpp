@@ -2,8 +2,8 @@
 // the offending key or value, so a user editing a dialect file can jump straight to it.
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <cmath>
+#include <fstream>
 #include <span>
 #include <string_view>
 
@@ -119,8 +119,7 @@ class DialectReader {
             if (!contains(allowed, key.str()))
                 fail(key.source(),
                      fmt::format("unknown key '{}' in {}{}; expected one of: {}", key.str(),
-                                 context,
-                                 did_you_mean(key.str(), {allowed.begin(), allowed.end()}),
+                                 context, did_you_mean(key.str(), {allowed.begin(), allowed.end()}),
                                  join(allowed)));
         }
     }
@@ -226,9 +225,9 @@ class DialectReader {
         for (auto&& [key, value] : table) {
             const auto& known = known_capabilities();
             if (std::find(known.begin(), known.end(), key.str()) == known.end())
-                fail(key.source(), fmt::format("unknown capability '{}'{}; known: {}", key.str(),
-                                               did_you_mean(key.str(), known),
-                                               fmt::join(known, ", ")));
+                fail(key.source(),
+                     fmt::format("unknown capability '{}'{}; known: {}", key.str(),
+                                 did_you_mean(key.str(), known), fmt::join(known, ", ")));
         }
         for (auto&& [key, value] : table)
             d.capabilities[std::string(key.str())] = flag(value, key.str());

@@ -49,7 +49,8 @@ void set_knob_from_toml(Grammar& g, const std::string& path, const std::string& 
     if (!node.is_number())
         throw LoadError(path, p.line, p.column, fmt::format("knob '{}' must be a number", name));
     const double v = *node.value<double>();
-    if (auto problem = knob_value_problem(name, v)) throw LoadError(path, p.line, p.column, *problem);
+    if (auto problem = knob_value_problem(name, v))
+        throw LoadError(path, p.line, p.column, *problem);
     g.knobs[name] = v;
     g.knob_origins[name] = {path, p, ++g.knob_settings};
 }
@@ -93,8 +94,7 @@ void load_into(Grammar& g, const std::string& path, int depth) {
     }
     if (auto* d = doc.get("dialect")) {
         if (!d->is_string())
-            throw LoadError(path, pos_of(*d).line, pos_of(*d).column,
-                            "'dialect' must be a string");
+            throw LoadError(path, pos_of(*d).line, pos_of(*d).column, "'dialect' must be a string");
         g.dialect = *d->value<std::string>();
     }
     if (auto* sc = doc.get("scoped")) {

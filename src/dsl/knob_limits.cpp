@@ -41,11 +41,22 @@ const std::map<std::string, CountLimit>& count_limits() {
 
 // Knobs the generator reads as a probability or a factor.
 bool is_share(const std::string& name) {
-    static const char* const shares[] = {
-        "more_tables_share", "empty_table_share",   "boundary_share", "primary_key",
-        "composite_key_share", "not_null",          "unique",         "index_share",
-        "expression_index",  "big_table_share",     "analyze",        "literal_null_share",
-        "column_family_share", "agg_distinct",      "adapt_invalid_share", "adapt_factor"};
+    static const char* const shares[] = {"more_tables_share",
+                                         "empty_table_share",
+                                         "boundary_share",
+                                         "primary_key",
+                                         "composite_key_share",
+                                         "not_null",
+                                         "unique",
+                                         "index_share",
+                                         "expression_index",
+                                         "big_table_share",
+                                         "analyze",
+                                         "literal_null_share",
+                                         "column_family_share",
+                                         "agg_distinct",
+                                         "adapt_invalid_share",
+                                         "adapt_factor"};
     for (const char* s : shares)
         if (name == s) return true;
     return false;

@@ -75,14 +75,13 @@ std::string mark_x_references(const std::string& q, int* references) {
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const SqlToken& t = tokens[i];
         const SqlToken* next = significant_after(i);
-        if (t.kind == SqlTokenKind::Word && (t.text == "x" || t.text == "X") &&
-            !is_dot(previous) && !is_dot(next)) {
+        if (t.kind == SqlTokenKind::Word && (t.text == "x" || t.text == "X") && !is_dot(previous) &&
+            !is_dot(next)) {
             ++count;
             out += "{x}";
-            const bool has_alias =
-                next && next->kind == SqlTokenKind::Word &&
-                (upper(std::string(next->text)) == "AS" ||
-                 !kClauseWords.count(upper(std::string(next->text))));
+            const bool has_alias = next && next->kind == SqlTokenKind::Word &&
+                                   (upper(std::string(next->text)) == "AS" ||
+                                    !kClauseWords.count(upper(std::string(next->text))));
             if (!has_alias) out += " AS x";
         } else {
             out += t.text;

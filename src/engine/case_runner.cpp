@@ -191,8 +191,7 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
                                         const Classification& c) {
     for (const auto& b : dialect.benign) {
-        if (!b.pattern.found_in(tc.referencing) && !b.pattern.found_in(tc.intermediate))
-            continue;
+        if (!b.pattern.found_in(tc.referencing) && !b.pattern.found_in(tc.intermediate)) continue;
         bool explained = !c.minority.empty();
         for (const auto& name : c.minority)
             if (std::find(b.representations.begin(), b.representations.end(), name) ==

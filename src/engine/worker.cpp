@@ -216,7 +216,8 @@ double CampaignShared::elapsed_seconds() const {
 }
 
 bool CampaignShared::out_of_budget() const {
-    return stop.load() || stalled.load() || (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
+    return stop.load() || stalled.load() ||
+           (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
            (options.time_limit_seconds > 0 && elapsed_seconds() >= options.time_limit_seconds);
 }
 

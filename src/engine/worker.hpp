@@ -10,11 +10,11 @@
 #include <string>
 
 #include "engine/campaign_stats.hpp"
+#include "engine/generation_health.hpp"
 #include "engine/options.hpp"
 #include "engine/target.hpp"
 #include "gen/adaptive_weights.hpp"
 #include "gen/case_generator.hpp"
-#include "engine/generation_health.hpp"
 #include "gen/generation_stats.hpp"
 #include "report/report_writer.hpp"
 

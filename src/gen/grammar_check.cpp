@@ -123,8 +123,8 @@ struct Checker {
                     fail(item.pos, fmt::format("@number argument '{}' is not a 64-bit integer",
                                                item.args[i]));
             if (*lo > *hi)
-                fail(item.pos, fmt::format("@number({},{}): the minimum is above the maximum",
-                                           *lo, *hi));
+                fail(item.pos,
+                     fmt::format("@number({},{}): the minimum is above the maximum", *lo, *hi));
         } else if (!item.args.empty()) {
             fail(item.pos, fmt::format("@{} takes no arguments", item.text));
         }

@@ -84,8 +84,8 @@ struct Productivity {
     }
 };
 
-void collect_references(const dsl::Grammar& g, const std::vector<dsl::Item>& items,
-                        bool weighted, std::vector<std::string>& out) {
+void collect_references(const dsl::Grammar& g, const std::vector<dsl::Item>& items, bool weighted,
+                        std::vector<std::string>& out) {
     for (const auto& item : items) {
         if (item.kind == dsl::ItemKind::NonTerminal)
             for (auto& t : targets(g, item.text, item.family)) out.push_back(t);
@@ -136,7 +136,8 @@ std::string why_unproductive(const dsl::Grammar& g, const dsl::Production& p) {
         if (weight_of(g, alt.weight) > 0) {
             any_positive = true;
         } else if (!alt.weight.knob.empty()) {
-            zero.push_back(fmt::format("knob '{}' = {}", alt.weight.knob, g.knob(alt.weight.knob, 0)));
+            zero.push_back(
+                fmt::format("knob '{}' = {}", alt.weight.knob, g.knob(alt.weight.knob, 0)));
         }
     }
     if (!any_positive)

@@ -24,8 +24,7 @@ void check_rules_for_dialect(const RuleSet& rules, const Dialect& dialect) {
     for (const auto& [name, spelling] : dialect.representations)
         check_name(name, spelling.line, spelling.column, "[representation]");
     for (const auto& b : dialect.benign)
-        for (const auto& name : b.representations)
-            check_name(name, b.line, b.column, "[[benign]]");
+        for (const auto& name : b.representations) check_name(name, b.line, b.column, "[[benign]]");
 
     const std::vector<Representation> available = representations_for(rules, dialect);
     for (const auto& rep : available) {

@@ -46,10 +46,10 @@ struct Reader {
     void only_keys(const toml::table& t, const std::vector<std::string>& allowed) const {
         for (auto&& [k, n] : t)
             if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
-                throw LoadError(file, k.source().begin.line, k.source().begin.column,
-                                fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
-                                            did_you_mean(k.str(), allowed),
-                                            fmt::join(allowed, ", ")));
+                throw LoadError(
+                    file, k.source().begin.line, k.source().begin.column,
+                    fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
+                                did_you_mean(k.str(), allowed), fmt::join(allowed, ", ")));
     }
     void check_capability(const toml::node& n, const std::string& name) const {
         const auto& known = known_capabilities();
