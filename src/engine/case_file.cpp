@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -31,10 +32,16 @@ const std::set<std::string> kClauseWords{"WHERE", "JOIN",   "INNER",     "LEFT",
 
 // Which statements each key may hold: a case file sets up and queries its own tables,
 // it never changes or drops anything else.
-const char* statement_kind_problem(const std::string& key, const std::string& sql) {
+// Words that change data or schema; a query holding one (e.g. in a data-modifying CTE,
+// WITH d AS (DELETE ... RETURNING *)) is not read-only.
+const std::set<std::string> kWritingWords{"INSERT",   "UPDATE", "DELETE", "DROP",   "ALTER",
+                                          "TRUNCATE", "ATTACH", "DETACH", "PRAGMA", "GRANT",
+                                          "REVOKE",   "CREATE", "MERGE"};
+
+std::optional<std::string> statement_kind_problem(const std::string& key, const std::string& sql) {
     const std::vector<SqlToken> tokens = scan_sql(sql);
     if (has_several_statements(tokens))
-        return "holds more than one statement (one statement per entry)";
+        return std::string("holds more than one statement (one statement per entry)");
     const std::vector<std::string> w = leading_words(tokens, 3);
     auto starts = [&](std::initializer_list<const char*> words) {
         std::size_t i = 0;
@@ -45,16 +52,19 @@ const char* statement_kind_problem(const std::string& key, const std::string& sq
     if (key == "schema") {
         if (starts({"CREATE", "TABLE"}) || starts({"CREATE", "INDEX"}) ||
             starts({"CREATE", "UNIQUE", "INDEX"}))
-            return nullptr;
-        return "may only hold CREATE TABLE and CREATE INDEX statements";
+            return std::nullopt;
+        return std::string("may only hold CREATE TABLE and CREATE INDEX statements");
     }
     // ANALYZE: reports list the statistics statements of the generated database with its rows.
-    if (key == "rows")
-        return starts({"INSERT"}) || starts({"ANALYZE"})
-                   ? nullptr
-                   : "may only hold INSERT and ANALYZE statements";
-    if (starts({"SELECT"}) || starts({"WITH"})) return nullptr;
-    return "must be a SELECT or WITH query";
+    if (key == "rows") {
+        if (starts({"INSERT"}) || starts({"ANALYZE"})) return std::nullopt;
+        return std::string("may only hold INSERT and ANALYZE statements");
+    }
+    if (!starts({"SELECT"}) && !starts({"WITH"})) return "must be a SELECT or WITH query";
+    for (const SqlToken& t : tokens)
+        if (t.kind == SqlTokenKind::Word && kWritingWords.count(upper(std::string(t.text))))
+            return fmt::format("must only read: it contains {}", upper(std::string(t.text)));
+    return std::nullopt;
 }
 
 }  // namespace
@@ -106,8 +116,8 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
                                         did_you_mean(k.str(), known), fmt::join(known, ", ")));
     }
     auto check_kind = [&](const char* key, const toml::node& n, const std::string& sql) {
-        if (const char* problem = statement_kind_problem(key, sql))
-            fail(n, fmt::format("'{}' {}", key, problem));
+        if (auto problem = statement_kind_problem(key, sql))
+            fail(n, fmt::format("'{}' {}", key, *problem));
     };
     auto strings = [&](const char* key) {
         std::vector<std::string> out;
