@@ -151,3 +151,14 @@ TEST_CASE("a misspelt override in the main grammar file is refused as unused", "
     path = grammar_file("[productions]\nbody = '<select_core>'\n");
     CHECK(check_error(path) == "no error");
 }
+
+TEST_CASE("a referencing query that can never reference x is refused", "[productivity]") {
+    auto path =
+        grammar_file("[productions]\nreferencing = 'SELECT 1 AS c | 0 : SELECT * FROM ^@x'\n");
+    CHECK(check_error(path) == path +
+                                   ":3:16: production 'referencing' never reaches @x: no query Q "
+                                   "could reference the intermediate result (check the weights "
+                                   "of the alternatives that lead to @x)");
+    path = grammar_file("[productions]\nreferencing = 'SELECT 1 AS c | SELECT * FROM ^@x'\n");
+    CHECK(check_error(path) == "no error");
+}

@@ -198,8 +198,9 @@ void check_everything_used(const dsl::Grammar& g) {
     for (const auto& f : all_families()) used.insert("family_" + f);
     for (const auto& [name, value] : g.knobs) {
         if (used.count(name) || dsl::generator_reads_knob(name)) continue;
-        const dsl::SettingOrigin& at = g.knob_origins.at(name);
-        if (at.file != g.file) continue;
+        auto origin = g.knob_origins.find(name);
+        if (origin == g.knob_origins.end() || origin->second.file != g.file) continue;
+        const dsl::SettingOrigin& at = origin->second;
         std::vector<std::string> known(used.begin(), used.end());
         for (const auto& [other, v] : g.knobs)
             if (other != name) known.push_back(other);

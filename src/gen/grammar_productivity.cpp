@@ -100,9 +100,10 @@ void collect_references(const dsl::Grammar& g, const std::vector<dsl::Item>& ite
 
 }  // namespace
 
-std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weighted) {
+std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weighted,
+                                               std::vector<std::string> roots) {
     std::vector<std::string> order;
-    std::deque<std::string> queue{"intermediate", "referencing"};
+    std::deque<std::string> queue(roots.begin(), roots.end());
     std::set<std::string> seen(queue.begin(), queue.end());
     while (!queue.empty()) {
         const std::string name = queue.front();
@@ -121,6 +122,22 @@ std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weigh
 }
 
 namespace {
+
+bool mentions_x(const std::vector<dsl::Item>& items) {
+    for (const auto& item : items) {
+        if (item.kind == dsl::ItemKind::Builtin && item.text == "x") return true;
+        if (item.kind == dsl::ItemKind::Optional && mentions_x(item.body)) return true;
+    }
+    return false;
+}
+
+// Whether some derivation of Q can reference x (@x), through what weights allow.
+bool referencing_reaches_x(const dsl::Grammar& g) {
+    for (const auto& name : reachable_productions(g, true, {"referencing"}))
+        for (const auto& alt : g.find(name)->alternatives)
+            if (weight_of(g, alt.weight) > 0 && mentions_x(alt.items)) return true;
+    return false;
+}
 
 // The first item that must be derived (not optional, not possibly empty).
 const dsl::Item* leading_item(const dsl::Alternative& alt) {
@@ -171,6 +188,13 @@ void check_productivity(const dsl::Grammar& g) {
         throw LoadError(p.file, p.pos.line, p.pos.column,
                         fmt::format("production '{}' has no finite derivation: {}", p.name,
                                     why_unproductive(g, p)));
+    }
+    if (!referencing_reaches_x(g)) {
+        const dsl::Production& p = *g.find("referencing");
+        throw LoadError(p.file, p.pos.line, p.pos.column,
+                        "production 'referencing' never reaches @x: no query Q could reference "
+                        "the intermediate result (check the weights of the alternatives that "
+                        "lead to @x)");
     }
     const int max_depth = static_cast<int>(g.knob("max_depth", 8));
     const int limit = 2 * max_depth + 4;  // where Derivation::derive_production gives up

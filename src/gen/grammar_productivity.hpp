@@ -9,10 +9,11 @@
 
 namespace eriq {
 
-// The productions reachable from the entry points (intermediate, referencing), in
-// breadth-first order; `weighted`: only through alternatives and optional parts whose
-// weight is above 0.
-std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weighted);
+// The productions reachable from `roots`, in breadth-first order; `weighted`: only
+// through alternatives and optional parts whose weight is above 0.
+std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weighted,
+                                               std::vector<std::string> roots = {"intermediate",
+                                                                                 "referencing"});
 
 // Throws LoadError at the production that has no finite derivation within the depth
 // limit, or whose only alternatives recurse into themselves.
