@@ -207,13 +207,15 @@ TEST_CASE("other malformed entries are rejected at the offending node", "[catalo
               .find(":11:11: returns \"T\" but no argument") != std::string::npos);
     CHECK(error_for("[[function]]\nname = \"F\"\nargs = []\nreturns = \"int\"\ncolor = 1\n")
               .find(":12:1: unknown key 'color' in [[function]]") != std::string::npos);
-    CHECK(error_for("[capabilities]\nfull_jion = true\n").find(":9:1: unknown key 'full_jion'") !=
+    CHECK(error_for("[capabilities]\nfull_jion = true\n")
+              .find(":9:1: unknown capability 'full_jion' (did you mean 'full_join'?)") !=
           std::string::npos);
     CHECK(error_for("[order_tiebreak]\nstring = \"CAST({1} AS BINARY)\"\n")
               .find(":9:10: template placeholder {1}") != std::string::npos);
     CHECK(error_for(
               "[[benign]]\nreason = \"r\"\nquery_regex = \"(\"\nrepresentations = [\"TEMPT\"]\n")
-              .find(":10:15: 'query_regex' is not a valid regex") != std::string::npos);
+              .find(":10:15: 'query_regex' is not a valid RE2 regex: missing )") !=
+          std::string::npos);
     CHECK(error_for("[[type]]\nname = \"D\"\nfamily = \"decimal\"\nvalues = [\"0\"]\n"
                     "random = { kind = \"decimal\", min = 1, max = 2 }\n")
               .find(":12:10: random lacks required key 'scale'") != std::string::npos);

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "catalog/benign_pattern.hpp"
+
 namespace eriq {
 
 // Type families used by the generator. "bool" is the family of predicates.
@@ -53,11 +55,14 @@ struct FunctionSig {
 struct BenignDifference {
     std::string reason;
     std::string query_regex;                   // matched (case-insensitive) against Q and I
+    BenignPattern pattern;                     // query_regex compiled
     std::vector<std::string> representations;  // the odd ones out this explains
+    std::size_t line = 0, column = 0;          // of `representations` in the dialect file
 };
 
 // Dialect override of a representation rule's SQL templates; unset parts keep the rule's.
 struct RepresentationSpelling {
+    std::size_t line = 0, column = 0;  // of [representation.NAME] in the dialect file
     std::optional<std::vector<std::string>> setup;
     std::optional<std::string> x;
     std::optional<std::string> query;

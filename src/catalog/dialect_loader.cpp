@@ -2,16 +2,18 @@
 // the offending key or value, so a user editing a dialect file can jump straight to it.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
-#include <regex>
 #include <span>
 #include <string_view>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "catalog/capabilities.hpp"
 #include "catalog/dialect.hpp"
 #include "catalog/sql_template.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
 #include "util/toml_file.hpp"
 
@@ -21,15 +23,8 @@ namespace {
 
 using Keys = std::span<const std::string_view>;
 
-// Capabilities the generator and the rules know about; anything else is a typo.
-constexpr std::string_view kCapabilities[] = {"temp_table_single_reference",
-                                              "cte",
-                                              "cte_materialized",
-                                              "full_join",
-                                              "right_join",
-                                              "window",
-                                              "json",
-                                              "intersect_except"};
+// Weights above this are typos (1e308 makes every other choice vanish).
+constexpr double kMaxWeight = 1e6;
 
 constexpr std::string_view kDrivers[] = {"sqlite", "mysql", "postgres"};
 
@@ -122,8 +117,10 @@ class DialectReader {
     void check_keys(const toml::table& table, Keys allowed, std::string_view context) const {
         for (auto&& [key, value] : table) {
             if (!contains(allowed, key.str()))
-                fail(key.source(), fmt::format("unknown key '{}' in {}; expected one of: {}",
-                                               key.str(), context, join(allowed)));
+                fail(key.source(),
+                     fmt::format("unknown key '{}' in {}{}; expected one of: {}", key.str(),
+                                 context, did_you_mean(key.str(), {allowed.begin(), allowed.end()}),
+                                 join(allowed)));
         }
     }
 
@@ -162,14 +159,18 @@ class DialectReader {
 
     double number(const toml::node& node, std::string_view what) const {
         if (!node.is_number()) fail(node.source(), fmt::format("'{}' must be a number", what));
-        return *node.value<double>();
+        double value = *node.value<double>();
+        if (!std::isfinite(value))
+            fail(node.source(), fmt::format("'{}' must be a finite number", what));
+        return value;
     }
 
     double weight(const toml::table& table) const {
         const toml::node* node = table.get("weight");
         if (!node) return 1;
         double value = number(*node, "weight");
-        if (value < 0) fail(node->source(), "'weight' must not be negative");
+        if (value < 0 || value > kMaxWeight)
+            fail(node->source(), fmt::format("'weight' must be from 0 to {}", kMaxWeight));
         return value;
     }
 
@@ -221,7 +222,13 @@ class DialectReader {
 
     void read_capabilities(const toml::node& node, Dialect& d) const {
         const toml::table& table = table_of(node, "capabilities");
-        check_keys(table, kCapabilities, "[capabilities]");
+        for (auto&& [key, value] : table) {
+            const auto& known = known_capabilities();
+            if (std::find(known.begin(), known.end(), key.str()) == known.end())
+                fail(key.source(),
+                     fmt::format("unknown capability '{}'{}; known: {}", key.str(),
+                                 did_you_mean(key.str(), known), fmt::join(known, ", ")));
+        }
         for (auto&& [key, value] : table)
             d.capabilities[std::string(key.str())] = flag(value, key.str());
     }
@@ -390,6 +397,8 @@ class DialectReader {
             const toml::table& entry = table_of(value, context);
             check_keys(entry, kRepresentationKeys, context);
             RepresentationSpelling spelling;
+            spelling.line = name.source().begin.line;
+            spelling.column = name.source().begin.column;
             if (auto* setup = entry.get("setup")) spelling.setup = texts(*setup, "setup");
             if (auto* x = entry.get("x")) spelling.x = nonempty_text(*x, "x");
             if (auto* query = entry.get("query")) spelling.query = nonempty_text(*query, "query");
@@ -408,12 +417,15 @@ class DialectReader {
         const toml::node& regex = required(entry, "query_regex", "[[benign]]");
         benign.query_regex = nonempty_text(regex, "query_regex");
         try {
-            std::regex compiled(benign.query_regex, std::regex::ECMAScript | std::regex::icase);
-        } catch (const std::regex_error& e) {
-            fail(regex.source(), fmt::format("'query_regex' is not a valid regex: {}", e.what()));
+            benign.pattern = BenignPattern(benign.query_regex);
+        } catch (const std::invalid_argument& e) {
+            fail(regex.source(),
+                 fmt::format("'query_regex' is not a valid RE2 regex: {}", e.what()));
         }
         const toml::node& representations = required(entry, "representations", "[[benign]]");
         benign.representations = texts(representations, "representations");
+        benign.line = representations.source().begin.line;
+        benign.column = representations.source().begin.column;
         if (benign.representations.empty())
             fail(representations.source(), "'representations' must name at least one");
         return benign;

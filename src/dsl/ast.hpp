@@ -47,6 +47,7 @@ struct Alternative {
 
 struct Production {
     std::string name;
+    std::string file;  // the grammar file it was declared in (an include or the main file)
     Pos pos;
     std::vector<Alternative> alternatives;
 };

@@ -16,12 +16,23 @@
 
 namespace eriq::dsl {
 
+// Where a knob value or a scoped name was written: a file position, or the command
+// line (empty file).
+struct SettingOrigin {
+    std::string file;
+    Pos pos;
+    int order = 0;  // later settings have higher numbers
+};
+
 struct Grammar {
     std::string file;
     std::string dialect;
     std::map<std::string, double> knobs;
+    std::map<std::string, SettingOrigin> knob_origins;
+    int knob_settings = 0;  // how many knob values were set, for SettingOrigin::order
     std::map<std::string, Production> productions;
     std::set<std::string> scoped;
+    std::map<std::string, SettingOrigin> scoped_at;  // where each scoped name is written
 
     const Production* find(const std::string& name) const {
         auto it = productions.find(name);
@@ -36,7 +47,8 @@ struct Grammar {
 // Loads a grammar file with its includes. Throws LoadError (file:line:col).
 Grammar load_grammar(const std::string& path);
 
-// Applies `--weight K=V` style overrides; an unknown knob is an error naming it.
+// Applies `--weight K=V` style overrides; an unknown knob or a bad value is an error
+// (std::invalid_argument) naming the nearest known knob.
 void override_knob(Grammar& g, const std::string& name, double value);
 // Loads overrides from a TOML file of `knob = value` lines (`--weights FILE`).
 void override_knobs_from_file(Grammar& g, const std::string& path);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -6,7 +7,9 @@
 #include <toml++/toml.h>
 
 #include "dsl/grammar.hpp"
+#include "dsl/knob_limits.hpp"
 #include "dsl/parse.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
 #include "util/toml_file.hpp"
 
@@ -39,20 +42,38 @@ Pos pos_of(const toml::node& n) {
     return {n.source().begin.line, n.source().begin.column};
 }
 
+// A knob value from a grammar or weights file: a number within the knob's limits.
+void set_knob_from_toml(Grammar& g, const std::string& path, const std::string& name,
+                        const toml::node& node) {
+    auto p = pos_of(node);
+    if (!node.is_number())
+        throw LoadError(path, p.line, p.column, fmt::format("knob '{}' must be a number", name));
+    const double v = *node.value<double>();
+    if (auto problem = knob_value_problem(name, v))
+        throw LoadError(path, p.line, p.column, *problem);
+    g.knobs[name] = v;
+    g.knob_origins[name] = {path, p, ++g.knob_settings};
+}
+
+std::vector<std::string> knob_names(const Grammar& g) {
+    std::vector<std::string> names;
+    for (const auto& [k, v] : g.knobs) names.push_back(k);
+    return names;
+}
+
 void load_into(Grammar& g, const std::string& path, int depth) {
     if (depth > 8) throw LoadError(path, 1, 1, "include nesting deeper than 8 (a cycle?)");
     toml::table doc = parse_toml_file(path);
     const auto lines = read_lines(path);
+    static const std::vector<std::string> top_level{"dialect", "include", "scoped", "knobs",
+                                                    "productions"};
     for (auto&& [key, node] : doc) {
         const std::string k(key.str());
-        if (k != "dialect" && k != "include" && k != "scoped" && k != "knobs" &&
-            k != "productions") {
-            auto p = pos_of(node);
-            throw LoadError(path, p.line, p.column,
-                            fmt::format("unknown key '{}' (expected dialect, "
-                                        "include, scoped, knobs, productions)",
-                                        k));
-        }
+        if (std::find(top_level.begin(), top_level.end(), k) == top_level.end())
+            throw LoadError(path, key.source().begin.line, key.source().begin.column,
+                            fmt::format("unknown key '{}'{} (expected dialect, include, scoped, "
+                                        "knobs, productions)",
+                                        k, did_you_mean(k, top_level)));
     }
     if (auto* inc = doc.get("include")) {
         auto* arr = inc->as_array();
@@ -71,7 +92,11 @@ void load_into(Grammar& g, const std::string& path, int depth) {
             load_into(g, full.string(), depth + 1);
         }
     }
-    if (auto d = doc["dialect"].value<std::string>()) g.dialect = *d;
+    if (auto* d = doc.get("dialect")) {
+        if (!d->is_string())
+            throw LoadError(path, pos_of(*d).line, pos_of(*d).column, "'dialect' must be a string");
+        g.dialect = *d->value<std::string>();
+    }
     if (auto* sc = doc.get("scoped")) {
         auto* arr = sc->as_array();
         if (!arr)
@@ -83,6 +108,7 @@ void load_into(Grammar& g, const std::string& path, int depth) {
                 throw LoadError(path, pos_of(f).line, pos_of(f).column,
                                 "scoped entries must be strings");
             g.scoped.insert(*s);
+            g.scoped_at[*s] = {path, pos_of(f), 0};
         }
     }
     if (auto* knobs = doc.get("knobs")) {
@@ -91,15 +117,7 @@ void load_into(Grammar& g, const std::string& path, int depth) {
             throw LoadError(path, pos_of(*knobs).line, pos_of(*knobs).column,
                             "[knobs] must be a table");
         for (auto&& [key, node] : *t) {
-            auto v = node.value<double>();
-            auto p = pos_of(node);
-            if (!v)
-                throw LoadError(path, p.line, p.column,
-                                fmt::format("knob '{}' must be a number", key.str()));
-            if (*v < 0)
-                throw LoadError(path, p.line, p.column,
-                                fmt::format("knob '{}' must not be negative", key.str()));
-            g.knobs[std::string(key.str())] = *v;
+            set_knob_from_toml(g, path, std::string(key.str()), node);
         }
     }
     if (auto* prods = doc.get("productions")) {
@@ -132,29 +150,38 @@ Grammar load_grammar(const std::string& path) {
 }
 
 void override_knob(Grammar& g, const std::string& name, double value) {
-    if (!g.knobs.count(name)) {
-        std::string known;
-        for (auto& [k, v] : g.knobs) known += (known.empty() ? "" : ", ") + k;
-        throw std::invalid_argument(
-            fmt::format("unknown knob '{}' in grammar {} (knobs: {})", name, g.file, known));
-    }
-    if (value < 0) throw std::invalid_argument(fmt::format("knob '{}' must not be negative", name));
+    if (!g.knobs.count(name))
+        throw std::invalid_argument(fmt::format("--weight {}={}: unknown knob '{}' in grammar {}{}",
+                                                name, value, name, g.file,
+                                                did_you_mean(name, knob_names(g))));
+    if (auto problem = knob_value_problem(name, value))
+        throw std::invalid_argument(fmt::format("--weight {}={}: {}", name, value, *problem));
     g.knobs[name] = value;
+    g.knob_origins[name] = {"", {}, ++g.knob_settings};
 }
 
 void override_knobs_from_file(Grammar& g, const std::string& path) {
+    if (!std::filesystem::exists(path)) throw LoadError(path, 1, 1, "weights file not found");
     toml::table doc = parse_toml_file(path);
     const toml::table* t = &doc;
-    if (auto* k = doc.get("knobs"); k && k->is_table()) t = k->as_table();
+    if (auto* k = doc.get("knobs")) {
+        if (!k->is_table())
+            throw LoadError(path, pos_of(*k).line, pos_of(*k).column, "[knobs] must be a table");
+        for (auto&& [key, node] : doc)
+            if (key.str() != "knobs")
+                throw LoadError(path, key.source().begin.line, key.source().begin.column,
+                                fmt::format("unknown key '{}' beside [knobs]: a weights file "
+                                            "holds knob = value lines, optionally under [knobs]",
+                                            key.str()));
+        t = k->as_table();
+    }
     for (auto&& [key, node] : *t) {
-        auto v = node.value<double>();
-        auto p = pos_of(node);
-        if (!v)
-            throw LoadError(path, p.line, p.column,
-                            fmt::format("weight '{}' must be a number", key.str()));
-        if (!g.knobs.count(std::string(key.str())))
-            throw LoadError(path, p.line, p.column, fmt::format("unknown knob '{}'", key.str()));
-        g.knobs[std::string(key.str())] = *v;
+        const std::string name(key.str());
+        if (!g.knobs.count(name))
+            throw LoadError(path, key.source().begin.line, key.source().begin.column,
+                            fmt::format("unknown knob '{}' in grammar {}{}", name, g.file,
+                                        did_you_mean(name, knob_names(g))));
+        set_knob_from_toml(g, path, name, node);
     }
 }
 

@@ -72,7 +72,7 @@ struct weight_knob : name {};
 struct weight_number : number {};
 struct alternative_head : pg::seq<pg::sor<weight_number, weight_knob>, ws, pg::one<':'>> {};
 struct alternative_start : pg::success {};
-struct alternative : pg::seq<alternative_start, ws, pg::opt<alternative_head>, sequence, ws> {};
+struct alternative : pg::seq<ws, alternative_start, pg::opt<alternative_head>, sequence, ws> {};
 struct alternative_bar : pg::one<'|'> {};
 struct end_of_text : pg::eof {};
 struct production : pg::seq<pg::list<alternative, alternative_bar>, pg::must<end_of_text>> {};

@@ -13,6 +13,7 @@ Production parse_production(const std::string& name, std::string_view text, cons
     ParseState state;
     state.origin = origin;
     state.production.name = name;
+    state.production.file = file;
     state.production.pos = origin;
     tao::pegtl::memory_input in(text.data(), text.size(), file);
     try {

@@ -2,8 +2,8 @@
 // Parses the text of one production of the generation DSL.
 //
 //   production  := alternative ('|' alternative)*
-//   alternative := [weight ':'] item*            weight: number or knob name
-//   item        := ['^'] atom [ '{' min ',' max [sep] '}' ]
+//   alternative := [weight ':'] item*            weight: number (0..1e6) or knob name
+//   item        := ['^'] atom [ '{' min ',' max [sep] '}' ]    counts at most 100
 //   atom        := '<' ['!'] name [':' family] '>'       reference (family may be a variable T)
 //                | '[' (number | knob ':') item* ']'    optional part with a probability
 //                | '@' name ['(' arg (',' arg)* ')']     built-in

@@ -1,15 +1,22 @@
 #pragma once
 // PEGTL actions that build the production's syntax tree from grammar_rules.hpp.
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <tao/pegtl.hpp>
 
 #include "dsl/ast.hpp"
 #include "dsl/grammar_rules.hpp"
+#include "dsl/knob_limits.hpp"
 
 namespace eriq::dsl {
+
+// Repetitions above this count would build SQL of unbounded size.
+inline constexpr int kMaxRepeat = 100;
 
 struct ParseState {
     Production production;
@@ -42,21 +49,45 @@ struct action : tao::pegtl::nothing<Rule> {};
 
 template <>
 struct action<rules::alternative_start> {
-    static void apply0(ParseState& s) { s.production.alternatives.emplace_back(); }
+    template <typename Input>
+    static void apply(const Input& in, ParseState& s) {
+        s.production.alternatives.emplace_back().pos = s.map(in.position());
+    }
 };
 
 // "3 :" or "knob :" (also "[0.3" and "[knob:" of optional parts), applied only
 // once the whole head matched, because a failed head must leave no trace.
-inline Weight parse_weight(std::string text) {
+// A number above `max` (or negative) is a parse error at the head.
+template <typename Input>
+Weight parse_weight(const Input& in, double max, const char* what) {
+    std::string text = in.string();
     while (!text.empty() &&
            (text.back() == ':' || std::isspace(static_cast<unsigned char>(text.back()))))
         text.pop_back();
     Weight w;
-    if (!text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-'))
-        w.value = std::stod(text);
-    else
+    if (text.empty() || (!std::isdigit(static_cast<unsigned char>(text[0])) && text[0] != '-')) {
         w.knob = text;
+        return w;
+    }
+    w.value = std::strtod(text.c_str(), nullptr);
+    if (!std::isfinite(w.value) || w.value < 0 || w.value > max)
+        throw tao::pegtl::parse_error(
+            fmt::format("{} {} is out of range: it must be from 0 to {}", what, text, max),
+            in.position());
     return w;
+}
+
+// A repetition count of '{min,max}', at most kMaxRepeat.
+template <typename Input>
+int parse_repeat_count(const Input& in) {
+    const std::string text = in.string();
+    int value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value > kMaxRepeat)
+        throw tao::pegtl::parse_error(
+            fmt::format("repetition count {} is above the cap of {}", text, kMaxRepeat),
+            in.position());
+    return value;
 }
 
 template <>
@@ -64,7 +95,7 @@ struct action<rules::alternative_head> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
         s.production.alternatives.back().pos = s.map(in.position());
-        s.production.alternatives.back().weight = parse_weight(in.string());
+        s.production.alternatives.back().weight = parse_weight(in, kMaxWeight, "weight");
     }
 };
 
@@ -72,7 +103,7 @@ template <>
 struct action<rules::optional_probability> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.open_optionals.back().probability = parse_weight(in.string());
+        s.open_optionals.back().probability = parse_weight(in, 1.0, "probability");
     }
 };
 
@@ -201,7 +232,7 @@ template <>
 struct action<rules::repeat_min> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.current_sequence().back().repeat_min = std::stoi(in.string());
+        s.current_sequence().back().repeat_min = parse_repeat_count(in);
     }
 };
 
@@ -209,7 +240,7 @@ template <>
 struct action<rules::repeat_max> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.current_sequence().back().repeat_max = std::stoi(in.string());
+        s.current_sequence().back().repeat_max = parse_repeat_count(in);
     }
 };
 

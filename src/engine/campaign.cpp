@@ -13,6 +13,7 @@
 
 #include "engine/campaign_stats.hpp"
 #include "engine/case_runner.hpp"
+#include "engine/generation_health.hpp"
 #include "engine/progress_line.hpp"
 #include "engine/stop_signals.hpp"
 #include "engine/target.hpp"
@@ -74,6 +75,7 @@ int run_dry(const RunOptions& options) {
         std::max(1, static_cast<int>(t.grammar.knob("queries_per_intermediate", 3)));
     const std::int64_t total = options.max_cases < 0 ? 10 : options.max_cases;
     std::int64_t produced = 0;
+    GenerationHealth health;
     for (std::uint64_t round = 0; produced < total; ++round) {
         const std::uint64_t round_seed = mix_seed(seed, round);
         GeneratedDatabase db = gen.database(round_seed);
@@ -82,6 +84,7 @@ int run_dry(const RunOptions& options) {
         for (const auto& s : db.rows) fmt::print("{};\n", s);
         for (int k = 0; k < per_db && produced < total; ++k) {
             auto group = gen.generate_group(db, round_seed, k, per_intermediate);
+            if (auto why = health.record(group.empty())) throw std::runtime_error(*why);
             if (group.empty()) {
                 fmt::print("-- intermediate {}: no derivation\n", k);
                 continue;
@@ -197,6 +200,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     write_file_atomically(out / "summary.json", summary);
     if (!options.stats_file.empty())
         write_file_atomically(options.stats_file, shared.generation.json(adaptive.lowered()));
+    if (shared.stalled) throw std::runtime_error(shared.generation_stalled);
     if (options.verbosity > 0) {
         fmt::print(stderr, "{}", summary_text(shared.stats, facts));
         if (!options.stats_file.empty())

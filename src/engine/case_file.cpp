@@ -1,14 +1,18 @@
 #include "engine/case_file.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include "engine/case_runner.hpp"
+#include "util/sql_tokens.hpp"
 #include "engine/target.hpp"
 #include "report/report_writer.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
 #include "util/toml_file.hpp"
 
@@ -20,55 +24,79 @@ std::string upper(std::string s) {
     return s;
 }
 
-bool ident_char(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
 // Words after a table reference that are not an alias.
 const std::set<std::string> kClauseWords{"WHERE", "JOIN",   "INNER",     "LEFT",   "RIGHT",
                                          "FULL",  "CROSS",  "ON",        "GROUP",  "ORDER",
                                          "LIMIT", "UNION",  "HAVING",    "WINDOW", "NATURAL",
                                          "USING", "EXCEPT", "INTERSECT", "OFFSET", "STRAIGHT_JOIN"};
 
+// Which statements each key may hold: a case file sets up and queries its own tables,
+// it never changes or drops anything else.
+// Words that change data or schema; a query holding one (e.g. in a data-modifying CTE,
+// WITH d AS (DELETE ... RETURNING *)) is not read-only.
+const std::set<std::string> kWritingWords{"INSERT",   "UPDATE", "DELETE", "DROP",   "ALTER",
+                                          "TRUNCATE", "ATTACH", "DETACH", "PRAGMA", "GRANT",
+                                          "REVOKE",   "CREATE", "MERGE"};
+
+std::optional<std::string> statement_kind_problem(const std::string& key, const std::string& sql) {
+    const std::vector<SqlToken> tokens = scan_sql(sql);
+    if (has_several_statements(tokens))
+        return std::string("holds more than one statement (one statement per entry)");
+    const std::vector<std::string> w = leading_words(tokens, 3);
+    auto starts = [&](std::initializer_list<const char*> words) {
+        std::size_t i = 0;
+        for (const char* word : words)
+            if (i >= w.size() || w[i++] != word) return false;
+        return true;
+    };
+    if (key == "schema") {
+        if (starts({"CREATE", "TABLE"}) || starts({"CREATE", "INDEX"}) ||
+            starts({"CREATE", "UNIQUE", "INDEX"}))
+            return std::nullopt;
+        return std::string("may only hold CREATE TABLE and CREATE INDEX statements");
+    }
+    // ANALYZE: reports list the statistics statements of the generated database with its rows.
+    if (key == "rows") {
+        if (starts({"INSERT"}) || starts({"ANALYZE"})) return std::nullopt;
+        return std::string("may only hold INSERT and ANALYZE statements");
+    }
+    if (!starts({"SELECT"}) && !starts({"WITH"})) return "must be a SELECT or WITH query";
+    for (const SqlToken& t : tokens)
+        if (t.kind == SqlTokenKind::Word && kWritingWords.count(upper(std::string(t.text))))
+            return fmt::format("must only read: it contains {}", upper(std::string(t.text)));
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::string mark_x_references(const std::string& q, int* references) {
+    const std::vector<SqlToken> tokens = scan_sql(q);
+    auto significant_after = [&](std::size_t i) -> const SqlToken* {
+        for (std::size_t k = i + 1; k < tokens.size(); ++k)
+            if (tokens[k].significant()) return &tokens[k];
+        return nullptr;
+    };
+    auto is_dot = [](const SqlToken* t) {
+        return t && t->kind == SqlTokenKind::Symbol && t->text == ".";
+    };
     std::string out;
     int count = 0;
-    std::size_t i = 0;
-    while (i < q.size()) {
-        char c = q[i];
-        if (c == '\'' || c == '"' || c == '`') {
-            std::size_t j = q.find(c, i + 1);
-            j = j == std::string::npos ? q.size() : j + 1;
-            out.append(q, i, j - i);
-            i = j;
-            continue;
-        }
-        if (!ident_char(c)) {
-            out.push_back(c);
-            ++i;
-            continue;
-        }
-        std::size_t j = i;
-        while (j < q.size() && ident_char(q[j])) ++j;
-        std::string word = q.substr(i, j - i);
-        bool qualified_before = !out.empty() && out.back() == '.';
-        std::size_t k = j;
-        while (k < q.size() && std::isspace(static_cast<unsigned char>(q[k]))) ++k;
-        bool qualifier_after = k < q.size() && q[k] == '.';
-        if ((word == "x" || word == "X") && !qualified_before && !qualifier_after) {
+    const SqlToken* previous = nullptr;  // the last significant token
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const SqlToken& t = tokens[i];
+        const SqlToken* next = significant_after(i);
+        if (t.kind == SqlTokenKind::Word && (t.text == "x" || t.text == "X") && !is_dot(previous) &&
+            !is_dot(next)) {
             ++count;
             out += "{x}";
-            std::size_t e = k;
-            while (e < q.size() && ident_char(q[e])) ++e;
-            std::string next = upper(q.substr(k, e - k));
-            bool has_alias = !next.empty() && (next == "AS" || !kClauseWords.count(next));
+            const bool has_alias = next && next->kind == SqlTokenKind::Word &&
+                                   (upper(std::string(next->text)) == "AS" ||
+                                    !kClauseWords.count(upper(std::string(next->text))));
             if (!has_alias) out += " AS x";
         } else {
-            out += word;
+            out += t.text;
         }
-        i = j;
+        if (t.significant()) previous = &t;
     }
     if (references) *references = count;
     return out;
@@ -80,10 +108,17 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         throw LoadError(path, n.source().begin.line, n.source().begin.column, what);
     };
     for (auto&& [k, n] : doc) {
-        static const std::set<std::string> known{"dialect", "schema", "rows", "intermediate",
-                                                 "referencing"};
-        if (!known.count(std::string(k.str()))) fail(n, fmt::format("unknown key '{}'", k.str()));
+        static const std::vector<std::string> known{"dialect", "schema", "rows", "intermediate",
+                                                    "referencing"};
+        if (std::find(known.begin(), known.end(), k.str()) == known.end())
+            throw LoadError(path, k.source().begin.line, k.source().begin.column,
+                            fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
+                                        did_you_mean(k.str(), known), fmt::join(known, ", ")));
     }
+    auto check_kind = [&](const char* key, const toml::node& n, const std::string& sql) {
+        if (auto problem = statement_kind_problem(key, sql))
+            fail(n, fmt::format("'{}' {}", key, *problem));
+    };
     auto strings = [&](const char* key) {
         std::vector<std::string> out;
         const toml::node* n = doc.get(key);
@@ -93,6 +128,7 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         for (const auto& e : *arr) {
             auto s = e.value<std::string>();
             if (!s) fail(e, fmt::format("'{}' entries must be strings", key));
+            check_kind(key, e, *s);
             out.push_back(*s);
         }
         return out;
@@ -102,6 +138,7 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         if (!n) throw LoadError(path, 1, 1, fmt::format("missing key '{}'", key));
         auto s = n->value<std::string>();
         if (!s) fail(*n, fmt::format("'{}' must be a string", key));
+        check_kind(key, *n, *s);
         return *s;
     };
     TestCase tc;
@@ -111,6 +148,8 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
     tc.referencing = mark_x_references(text("referencing"), &tc.x_references);
     if (tc.x_references == 0)
         fail(*doc.get("referencing"), "'referencing' never mentions the table x");
+    if (const toml::node* n = doc.get("dialect"); n && !n->is_string())
+        fail(*n, "'dialect' must be a string, e.g. dialect = \"sqlite\"");
     if (dialect) *dialect = doc["dialect"].value_or(std::string());
     return tc;
 }

@@ -8,7 +8,9 @@
 //   referencing = "SELECT * FROM x"        # x is the intermediate result
 //
 // Every table reference `x` in `referencing` is replaced by each
-// representation's spelling (given the alias x when it has none).
+// representation's spelling (given the alias x when it has none); literals,
+// quoted identifiers and comments are left alone. `schema` holds only CREATE
+// TABLE/INDEX, `rows` only INSERT and ANALYZE, I and Q one SELECT or WITH each.
 #include <string>
 
 #include "engine/options.hpp"

@@ -4,7 +4,6 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <regex>
 
 #include "exec/result_fingerprint.hpp"
 
@@ -198,9 +197,7 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
                                         const Classification& c) {
     for (const auto& b : dialect.benign) {
-        std::regex re(b.query_regex, std::regex::icase | std::regex::ECMAScript);
-        if (!std::regex_search(tc.referencing, re) && !std::regex_search(tc.intermediate, re))
-            continue;
+        if (!b.pattern.found_in(tc.referencing) && !b.pattern.found_in(tc.intermediate)) continue;
         bool explained = !c.minority.empty();
         for (const auto& name : c.minority)
             if (std::find(b.representations.begin(), b.representations.end(), name) ==

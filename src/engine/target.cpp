@@ -21,6 +21,7 @@ Target load_target(const RunOptions& o, bool need_grammar) {
     t.dialect = load_dialect(resolve_data_path(
         o.dialect_file.empty() ? fmt::format("dialects/{}.toml", o.dialect) : o.dialect_file));
     t.rules = load_rules(resolve_data_path(o.rules_file));
+    check_rules_for_dialect(t.rules, t.dialect);
     if (need_grammar) {
         t.grammar = dsl::load_grammar(resolve_data_path(
             o.grammar_file.empty() ? fmt::format("grammars/{}.toml", t.dialect.name)

@@ -122,11 +122,7 @@ class Worker {
         }
         for (auto& group : round.groups) {
             if (shared_.out_of_budget()) return;
-            if (group.cases.empty()) {
-                std::lock_guard lock(shared_.mutex);
-                ++shared_.stats.generation_failures;
-                continue;
-            }
+            if (!record_generation(group.cases.empty())) continue;
             if (!claim(group)) return;
             std::vector<CaseOutcome> outcomes;
             try {
@@ -147,6 +143,18 @@ class Worker {
                 return;  // a new round: the server may have lost D
             }
         }
+    }
+
+    // Counts a generation attempt; false when it failed. A campaign whose generation
+    // keeps failing is stopped (CampaignShared::stalled).
+    bool record_generation(bool failed) {
+        std::lock_guard lock(shared_.mutex);
+        if (failed) ++shared_.stats.generation_failures;
+        if (auto why = shared_.generation_health.record(failed); why && !shared_.stalled) {
+            shared_.generation_stalled = *why;
+            shared_.stalled.store(true);
+        }
+        return !failed;
     }
 
     // Takes cases from the shared --cases budget; trims the group to what is left.
@@ -255,7 +263,8 @@ bool CampaignShared::past_deadline() const {
 }
 
 bool CampaignShared::out_of_budget() const {
-    return stop.load() || (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
+    return stop.load() || stalled.load() ||
+           (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
            past_deadline();
 }
 

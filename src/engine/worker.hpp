@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/campaign_stats.hpp"
+#include "engine/generation_health.hpp"
 #include "engine/options.hpp"
 #include "engine/target.hpp"
 #include "gen/adaptive_weights.hpp"
@@ -48,6 +49,9 @@ struct CampaignShared {
     AdaptiveWeights& adaptive;   // the generator reads it; record() lowers weights
     std::string server_version;
     bool generator_threads = false;  // each worker's rounds are generated on a thread of its own
+    GenerationHealth generation_health;  // guarded by `mutex`
+    std::string generation_stalled;      // why generation was given up, guarded by `mutex`
+    std::atomic<bool> stalled{false};    // generation_stalled is set: the campaign ends
     std::atomic<std::uint64_t> next_round{0};
     std::atomic<std::int64_t> cases_claimed{0};
 

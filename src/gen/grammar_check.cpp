@@ -2,12 +2,18 @@
 // file:line:col instead of as silently skipped alternatives during a campaign.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "dsl/knob_limits.hpp"
 #include "gen/builtin_names.hpp"
 #include "gen/case_generator.hpp"
+#include "gen/grammar_productivity.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
 
 namespace eriq {
@@ -18,12 +24,39 @@ std::string upper(std::string s) {
     return s;
 }
 
+std::optional<std::int64_t> integer(const std::string& text) {
+    std::int64_t value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+bool is_variable(const std::string& family) {
+    return !family.empty() && std::isupper(static_cast<unsigned char>(family[0]));
+}
+
+// How often each type variable appears in a sequence, optional parts included.
+void count_variables(const std::vector<dsl::Item>& items, std::map<std::string, int>& uses) {
+    for (const auto& item : items) {
+        if (item.kind == dsl::ItemKind::NonTerminal && is_variable(item.family))
+            ++uses[item.family];
+        if (item.kind == dsl::ItemKind::Optional) count_variables(item.body, uses);
+    }
+}
+
 struct Checker {
     const dsl::Grammar& g;
     const Dialect& d;
+    std::string file;  // the file of the production being checked
 
     [[noreturn]] void fail(const dsl::Pos& p, const std::string& what) const {
-        throw LoadError(g.file, p.line, p.column, what);
+        throw LoadError(file, p.line, p.column, what);
+    }
+
+    std::vector<std::string> production_names() const {
+        std::vector<std::string> names;
+        for (const auto& [name, p] : g.productions) names.push_back(name);
+        return names;
     }
 
     bool production_exists(const std::string& name) const {
@@ -34,15 +67,18 @@ struct Checker {
     }
 
     void check_weight(const dsl::Weight& w, const dsl::Pos& p) const {
-        if (!w.knob.empty() && !g.knobs.count(w.knob))
-            fail(p, fmt::format("unknown knob '{}' (declare it under [knobs])", w.knob));
+        if (w.knob.empty() || g.knobs.count(w.knob)) return;
+        std::vector<std::string> knobs;
+        for (const auto& [k, v] : g.knobs) knobs.push_back(k);
+        fail(p, fmt::format("unknown knob '{}'{}; knobs are declared under [knobs]", w.knob,
+                            did_you_mean(w.knob, knobs)));
     }
 
     void check_family(const std::string& f, const dsl::Pos& p) const {
         if (f.empty() || f == "any" || std::isupper(static_cast<unsigned char>(f[0]))) return;
         const auto& fams = all_families();
         if (std::find(fams.begin(), fams.end(), f) == fams.end())
-            fail(p, fmt::format("unknown type family '{}'", f));
+            fail(p, fmt::format("unknown type family '{}'{}", f, did_you_mean(f, fams)));
     }
 
     void check_text(const std::string& text, const dsl::Pos& p) const {
@@ -62,6 +98,52 @@ struct Checker {
         }
     }
 
+    void check_production_name(const std::string& name, const dsl::Pos& p) const {
+        if (!production_exists(name))
+            fail(p, fmt::format("unknown production '{}'{}", name,
+                                did_you_mean(name, production_names())));
+    }
+
+    void check_builtin(const dsl::Item& item) const {
+        if (!builtin_names().count(item.text)) {
+            const std::vector<std::string> names(builtin_names().begin(), builtin_names().end());
+            fail(item.pos, fmt::format("unknown built-in '@{}'{}", item.text,
+                                       did_you_mean(item.text, names)));
+        }
+        if (builtin_takes_production(item.text)) {
+            if (item.args.size() != 1)
+                fail(item.pos, fmt::format("@{} takes one production name", item.text));
+            check_production_name(item.args[0], item.pos);
+        } else if (item.text == "number") {
+            if (item.args.size() != 2) fail(item.pos, "@number takes two integers: @number(lo,hi)");
+            auto lo = integer(item.args[0]);
+            auto hi = integer(item.args[1]);
+            for (std::size_t i = 0; i < 2; ++i)
+                if (!(i ? hi : lo))
+                    fail(item.pos, fmt::format("@number argument '{}' is not a 64-bit integer",
+                                               item.args[i]));
+            if (*lo > *hi)
+                fail(item.pos,
+                     fmt::format("@number({},{}): the minimum is above the maximum", *lo, *hi));
+        } else if (!item.args.empty()) {
+            fail(item.pos, fmt::format("@{} takes no arguments", item.text));
+        }
+    }
+
+    void check_alternative(const dsl::Alternative& alt) const {
+        if (alt.items.empty())
+            fail(alt.pos, "empty alternative (an optional part [0.5 ...] leaves text out)");
+        check_weight(alt.weight, alt.pos);
+        check_items(alt.items);
+        std::map<std::string, int> uses;
+        count_variables(alt.items, uses);
+        for (const auto& [variable, count] : uses)
+            if (count == 1)
+                fail(alt.pos, fmt::format("type variable '{}' appears once in this alternative, "
+                                          "so nothing shares its family (write 'any' instead)",
+                                          variable));
+    }
+
     void check_items(const std::vector<dsl::Item>& items) const {
         for (const auto& item : items) {
             if (item.repeat_min > item.repeat_max)
@@ -76,48 +158,80 @@ struct Checker {
                     check_items(item.body);
                     break;
                 case dsl::ItemKind::NonTerminal:
-                    if (!production_exists(item.text))
-                        fail(item.pos, fmt::format("unknown production '{}'", item.text));
+                    check_production_name(item.text, item.pos);
                     check_family(item.family, item.pos);
                     break;
                 case dsl::ItemKind::Builtin:
-                    if (!builtin_names().count(item.text))
-                        fail(item.pos, fmt::format("unknown built-in '@{}'", item.text));
-                    if (builtin_takes_production(item.text)) {
-                        if (item.args.size() != 1)
-                            fail(item.pos, fmt::format("@{} takes one production name", item.text));
-                        if (!production_exists(item.args[0]))
-                            fail(item.pos, fmt::format("unknown production '{}'", item.args[0]));
-                    }
-                    if (item.text == "number") {
-                        if (item.args.size() != 2)
-                            fail(item.pos, "@number takes two integers: @number(lo,hi)");
-                        for (const auto& a : item.args)
-                            if (a.find_first_not_of("-0123456789") != std::string::npos)
-                                fail(item.pos,
-                                     fmt::format("@number argument '{}' is not an integer", a));
-                    }
+                    check_builtin(item);
                     break;
             }
         }
     }
 };
 
+void collect_knobs(const std::vector<dsl::Item>& items, std::set<std::string>& used) {
+    for (const auto& item : items)
+        if (item.kind == dsl::ItemKind::Optional) {
+            if (!item.probability.knob.empty()) used.insert(item.probability.knob);
+            collect_knobs(item.body, used);
+        }
+}
+
+// A production or knob of the main grammar file that nothing uses is most likely a
+// misspelt override of one that is used: the override would silently change nothing.
+// What an included file declares may go unused (the main file overrode its users).
+void check_everything_used(const dsl::Grammar& g) {
+    const auto reachable = reachable_productions(g, false);
+    const std::set<std::string> reached(reachable.begin(), reachable.end());
+    for (const auto& [name, p] : g.productions)
+        if (p.file == g.file && !reached.count(name))
+            throw LoadError(p.file, p.pos.line, p.pos.column,
+                            fmt::format("production '{}' is never used: neither 'intermediate' "
+                                        "nor 'referencing' reaches it{}",
+                                        name, did_you_mean(name, reachable)));
+    std::set<std::string> used;
+    for (const auto& [name, p] : g.productions)
+        for (const auto& alt : p.alternatives) {
+            if (!alt.weight.knob.empty()) used.insert(alt.weight.knob);
+            collect_knobs(alt.items, used);
+        }
+    for (const auto& f : all_families()) used.insert("family_" + f);
+    for (const auto& [name, value] : g.knobs) {
+        if (used.count(name) || dsl::generator_reads_knob(name)) continue;
+        auto origin = g.knob_origins.find(name);
+        if (origin == g.knob_origins.end() || origin->second.file != g.file) continue;
+        const dsl::SettingOrigin& at = origin->second;
+        std::vector<std::string> known(used.begin(), used.end());
+        for (const auto& [other, v] : g.knobs)
+            if (other != name) known.push_back(other);
+        throw LoadError(at.file, at.pos.line, at.pos.column,
+                        fmt::format("knob '{}' is never used: no production is weighted by it "
+                                    "and the generator does not read it{}",
+                                    name, did_you_mean(name, known)));
+    }
+}
+
 }  // namespace
 
 void check_grammar(const dsl::Grammar& g, const Dialect& d) {
-    Checker c{g, d};
+    Checker c{g, d, g.file};
     for (const char* entry : {"intermediate", "referencing"})
         if (!g.find(entry))
             throw LoadError(g.file, 1, 1, fmt::format("the grammar has no production '{}'", entry));
-    for (const auto& s : g.scoped)
-        if (!g.find(s))
-            throw LoadError(g.file, 1, 1, fmt::format("scoped names unknown production '{}'", s));
-    for (const auto& [name, prod] : g.productions)
-        for (const auto& alt : prod.alternatives) {
-            c.check_weight(alt.weight, alt.pos);
-            c.check_items(alt.items);
-        }
+    for (const auto& [name, at] : g.scoped_at)
+        if (!g.find(name))
+            throw LoadError(at.file, at.pos.line, at.pos.column,
+                            fmt::format("'scoped' names unknown production '{}'{}", name,
+                                        did_you_mean(name, c.production_names())));
+    for (const auto& [name, prod] : g.productions) {
+        c.file = prod.file;
+        if (prod.alternatives.size() == 1 && prod.alternatives[0].items.empty())
+            c.fail(prod.pos, fmt::format("production '{}' is empty", name));
+        for (const auto& alt : prod.alternatives) c.check_alternative(alt);
+    }
+    check_everything_used(g);
+    dsl::check_knob_ranges(g);
+    check_productivity(g);
 }
 
 }  // namespace eriq

@@ -1,8 +1,13 @@
+#include <algorithm>
+#include <cmath>
 #include <set>
 
 #include <toml++/toml.h>
 
+#include "catalog/capabilities.hpp"
 #include "rules/rule_set.hpp"
+#include "rules/template_check.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
 #include "util/toml_file.hpp"
 
@@ -38,10 +43,19 @@ struct Reader {
         }
         return out;
     }
-    void only_keys(const toml::table& t, const std::set<std::string>& allowed) const {
+    void only_keys(const toml::table& t, const std::vector<std::string>& allowed) const {
         for (auto&& [k, n] : t)
-            if (!allowed.count(std::string(k.str())))
-                fail(n, fmt::format("unknown key '{}'", k.str()));
+            if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
+                throw LoadError(
+                    file, k.source().begin.line, k.source().begin.column,
+                    fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
+                                did_you_mean(k.str(), allowed), fmt::join(allowed, ", ")));
+    }
+    void check_capability(const toml::node& n, const std::string& name) const {
+        const auto& known = known_capabilities();
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            fail(n, fmt::format("unknown capability '{}'{}; known: {}", name,
+                                did_you_mean(name, known), fmt::join(known, ", ")));
     }
 };
 
@@ -54,8 +68,27 @@ Representation read_representation(const Reader& r, const toml::table& t) {
     rep.query = r.string(t, "query", true);
     rep.teardown = r.strings(t, "teardown");
     rep.requires_capabilities = r.strings(t, "requires");
-    if (rep.query.find("{Q}") == std::string::npos)
-        r.fail(*t.get("query"), "'query' must contain {Q}");
+    if (rep.name.empty()) r.fail(*t.get("name"), "'name' must not be empty");
+    for (std::size_t i = 0; i < rep.requires_capabilities.size(); ++i)
+        r.check_capability(*t.get("requires")->as_array()->get(i), rep.requires_capabilities[i]);
+    if (auto problem = template_problem(rep)) {
+        const toml::node* at = nullptr;
+        switch (problem->part) {
+            case TemplatePart::Setup:
+                at = t.get("setup")->as_array()->get(problem->index);
+                break;
+            case TemplatePart::X:
+                at = t.get("x");
+                break;
+            case TemplatePart::Query:
+                at = t.get("query");
+                break;
+            case TemplatePart::Teardown:
+                at = t.get("teardown")->as_array()->get(problem->index);
+                break;
+        }
+        r.fail(*at, problem->message);
+    }
     if (const toml::node* n = t.get("skip_when")) {
         const toml::table* s = n->as_table();
         if (!s)
@@ -64,9 +97,11 @@ Representation read_representation(const Reader& r, const toml::table& t) {
         r.only_keys(*s, {"x_references_over", "capability"});
         SkipWhen sw;
         sw.capability = r.string(*s, "capability", true);
+        r.check_capability(*s->get("capability"), sw.capability);
         if (const toml::node* o = s->get("x_references_over")) {
             auto v = o->value<int64_t>();
-            if (!v) r.fail(*o, "'x_references_over' must be an integer");
+            if (!v || *v < 0 || *v > 1000)
+                r.fail(*o, "'x_references_over' must be an integer from 0 to 1000");
             sw.x_references_over = static_cast<int>(*v);
         }
         rep.skip_when = sw;
@@ -85,7 +120,8 @@ NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
     }
     if (auto* v = t.get("float_zero_below")) {
         auto d = v->value<double>();
-        if (!d || *d < 0) r.fail(*v, "'float_zero_below' must be a non-negative number");
+        if (!d || !std::isfinite(*d) || *d < 0)
+            r.fail(*v, "'float_zero_below' must be a finite non-negative number");
         n.float_zero_below = *d;
     }
     for (auto [key, field] :
@@ -128,6 +164,8 @@ RuleSet load_rules(const std::string& path) {
             r.fail(e, fmt::format("duplicate representation '{}'", rep.name));
         rules.representations.push_back(std::move(rep));
     }
+    if (rules.representations.size() < 2)
+        r.fail(*reps, "at least two [[representation]] are needed: the oracle compares them");
     if (const toml::node* n = doc.get("normalize")) {
         const toml::table* t = n->as_table();
         if (!t) r.fail(*n, "[normalize] must be a table");

@@ -36,6 +36,12 @@ struct RuleSet {
 // Throws LoadError (file:line:col) on malformed input.
 RuleSet load_rules(const std::string& path);
 
+// Checks a dialect against the rules: its [representation.NAME] overrides and [[benign]]
+// entries name representations of the rules (LoadError in the dialect file, with a
+// suggestion), overridden templates are valid, and at least two representations exist on
+// the dialect (std::invalid_argument otherwise).
+void check_rules_for_dialect(const RuleSet& rules, const Dialect& dialect);
+
 // The representations that exist on `dialect`, with its spellings applied.
 std::vector<Representation> representations_for(const RuleSet& rules, const Dialect& dialect);
 

@@ -16,7 +16,9 @@ struct SqlToken {
     std::string_view text;  // a view into the scanned SQL
 
     // Whitespace and comments do not change what a statement means.
-    bool significant() const { return kind != SqlTokenKind::Space && kind != SqlTokenKind::Comment; }
+    bool significant() const {
+        return kind != SqlTokenKind::Space && kind != SqlTokenKind::Comment;
+    }
 };
 
 // Splits `sql` into tokens whose texts concatenate back to `sql`. An unterminated

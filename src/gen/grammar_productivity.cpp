@@ -1,0 +1,213 @@
+#include "gen/grammar_productivity.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <limits>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "catalog/dialect.hpp"
+#include "gen/builtin_names.hpp"
+#include "util/load_error.hpp"
+
+namespace eriq {
+namespace {
+
+constexpr int kInfinite = std::numeric_limits<int>::max() / 2;
+
+bool concrete_family(const std::string& family) {
+    return !family.empty() && family != "any" &&
+           !std::isupper(static_cast<unsigned char>(family[0]));
+}
+
+// The productions a reference <name:family> may resolve to (see Derivation::production_for).
+std::vector<std::string> targets(const dsl::Grammar& g, const std::string& name,
+                                 const std::string& family) {
+    std::vector<std::string> out;
+    if (concrete_family(family) && g.find(name + "_" + family)) return {name + "_" + family};
+    if (g.find(name)) out.push_back(name);
+    if (!concrete_family(family))
+        for (const auto& f : all_families())
+            if (g.find(name + "_" + f)) out.push_back(name + "_" + f);
+    return out;
+}
+
+double weight_of(const dsl::Grammar& g, const dsl::Weight& w) {
+    return w.knob.empty() ? w.value : w.value * g.knob(w.knob, 0);
+}
+
+struct Productivity {
+    const dsl::Grammar& g;
+    std::map<std::string, int> height;  // minimum derivation height; kInfinite: none
+
+    int lookup(const std::string& name, const std::string& family) const {
+        int best = kInfinite;
+        for (const auto& t : targets(g, name, family)) best = std::min(best, height.at(t));
+        return best;
+    }
+
+    int item_height(const dsl::Item& item) const {
+        int h = -1;
+        if (item.kind == dsl::ItemKind::NonTerminal) h = lookup(item.text, item.family);
+        if (item.kind == dsl::ItemKind::Builtin && builtin_takes_production(item.text) &&
+            !item.args.empty())
+            h = lookup(item.args[0], "");
+        return h >= kInfinite ? kInfinite : h + 1;
+    }
+
+    // An optional part may always be left out; a repetition of 0 may be empty.
+    int alternative_height(const dsl::Alternative& alt) const {
+        int h = 0;
+        for (const auto& item : alt.items)
+            if (item.kind != dsl::ItemKind::Optional && item.repeat_min > 0)
+                h = std::max(h, item_height(item));
+        return h;
+    }
+
+    void compute() {
+        for (const auto& [name, p] : g.productions) height[name] = kInfinite;
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (const auto& [name, p] : g.productions)
+                for (const auto& alt : p.alternatives) {
+                    if (weight_of(g, alt.weight) <= 0) continue;
+                    const int h = alternative_height(alt);
+                    if (h < height[name]) {
+                        height[name] = h;
+                        changed = true;
+                    }
+                }
+        }
+    }
+};
+
+void collect_references(const dsl::Grammar& g, const std::vector<dsl::Item>& items, bool weighted,
+                        std::vector<std::string>& out) {
+    for (const auto& item : items) {
+        if (item.kind == dsl::ItemKind::NonTerminal)
+            for (auto& t : targets(g, item.text, item.family)) out.push_back(t);
+        if (item.kind == dsl::ItemKind::Builtin && builtin_takes_production(item.text) &&
+            !item.args.empty())
+            for (auto& t : targets(g, item.args[0], "")) out.push_back(t);
+        if (item.kind == dsl::ItemKind::Optional &&
+            (!weighted || weight_of(g, item.probability) > 0))
+            collect_references(g, item.body, weighted, out);
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weighted,
+                                               std::vector<std::string> roots) {
+    std::vector<std::string> order;
+    std::deque<std::string> queue(roots.begin(), roots.end());
+    std::set<std::string> seen(queue.begin(), queue.end());
+    while (!queue.empty()) {
+        const std::string name = queue.front();
+        queue.pop_front();
+        const dsl::Production* p = g.find(name);
+        if (!p) continue;
+        order.push_back(name);
+        std::vector<std::string> refs;
+        for (const auto& alt : p->alternatives)
+            if (!weighted || weight_of(g, alt.weight) > 0)
+                collect_references(g, alt.items, weighted, refs);
+        for (auto& r : refs)
+            if (seen.insert(r).second) queue.push_back(r);
+    }
+    return order;
+}
+
+namespace {
+
+bool mentions_x(const std::vector<dsl::Item>& items) {
+    for (const auto& item : items) {
+        if (item.kind == dsl::ItemKind::Builtin && item.text == "x") return true;
+        if (item.kind == dsl::ItemKind::Optional && mentions_x(item.body)) return true;
+    }
+    return false;
+}
+
+// Whether some derivation of Q can reference x (@x), through what weights allow.
+bool referencing_reaches_x(const dsl::Grammar& g) {
+    for (const auto& name : reachable_productions(g, true, {"referencing"}))
+        for (const auto& alt : g.find(name)->alternatives)
+            if (weight_of(g, alt.weight) > 0 && mentions_x(alt.items)) return true;
+    return false;
+}
+
+// The first item that must be derived (not optional, not possibly empty).
+const dsl::Item* leading_item(const dsl::Alternative& alt) {
+    for (const auto& item : alt.items)
+        if (item.kind != dsl::ItemKind::Optional && item.repeat_min > 0) return &item;
+    return nullptr;
+}
+
+std::string why_unproductive(const dsl::Grammar& g, const dsl::Production& p) {
+    std::vector<std::string> zero;
+    bool any_positive = false;
+    for (const auto& alt : p.alternatives) {
+        if (weight_of(g, alt.weight) > 0) {
+            any_positive = true;
+        } else if (!alt.weight.knob.empty()) {
+            zero.push_back(
+                fmt::format("knob '{}' = {}", alt.weight.knob, g.knob(alt.weight.knob, 0)));
+        }
+    }
+    if (!any_positive)
+        return fmt::format("every alternative has weight 0{}",
+                           zero.empty() ? "" : fmt::format(" ({})", fmt::join(zero, ", ")));
+    for (const auto& alt : p.alternatives) {
+        if (weight_of(g, alt.weight) <= 0) continue;
+        const dsl::Item* first = leading_item(alt);
+        if (first && first->kind == dsl::ItemKind::NonTerminal) {
+            auto t = targets(g, first->text, first->family);
+            if (std::find(t.begin(), t.end(), p.name) != t.end())
+                return "left recursion without a base case: every alternative with a weight "
+                       "above 0 needs a production that has no finite derivation";
+        }
+    }
+    return "every alternative with a weight above 0 needs a production that has no finite "
+           "derivation (a cycle without a base case)";
+}
+
+}  // namespace
+
+void check_productivity(const dsl::Grammar& g) {
+    Productivity prod{g, {}};
+    prod.compute();
+    const std::vector<std::string> order = reachable_productions(g, true);
+    // Report the unproductive production found last: the entry points come first and are
+    // only victims of what they reach.
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+        if (prod.height.at(*it) < kInfinite) continue;
+        const dsl::Production& p = *g.find(*it);
+        throw LoadError(p.file, p.pos.line, p.pos.column,
+                        fmt::format("production '{}' has no finite derivation: {}", p.name,
+                                    why_unproductive(g, p)));
+    }
+    if (!referencing_reaches_x(g)) {
+        const dsl::Production& p = *g.find("referencing");
+        throw LoadError(p.file, p.pos.line, p.pos.column,
+                        "production 'referencing' never reaches @x: no query Q could reference "
+                        "the intermediate result (check the weights of the alternatives that "
+                        "lead to @x)");
+    }
+    const int max_depth = static_cast<int>(g.knob("max_depth", 8));
+    const int limit = 2 * max_depth + 4;  // where Derivation::derive_production gives up
+    for (const char* entry : {"intermediate", "referencing"}) {
+        const int h = prod.height.at(entry);
+        if (h > limit) {
+            const dsl::Production& p = *g.find(entry);
+            throw LoadError(p.file, p.pos.line, p.pos.column,
+                            fmt::format("production '{}' needs a derivation depth of {}, but "
+                                        "max_depth = {} stops derivations at depth {}",
+                                        entry, h, max_depth, limit));
+        }
+    }
+}
+
+}  // namespace eriq
