@@ -76,7 +76,7 @@ Run run_with_faults(const std::vector<std::string>& keep,
     if (run.outcome.verdict == Verdict::Inconsistent) {
         ReportWriter writer(fresh_dir("faults"));
         run.report =
-            writer.write(tc, run.outcome, {"sqlite", "sqlite", "SQLite", "sqlite::memory:"});
+            writer.write(tc, run.outcome, {"sqlite", "sqlite", "SQLite", "sqlite::memory:", {}, {}});
     }
     return run;
 }

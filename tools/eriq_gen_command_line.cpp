@@ -58,6 +58,10 @@ std::pair<std::string, double> knob_weight(const std::string& text) {
     return {text.substr(0, eq), *value};
 }
 
+bool name_is(const char* name, const char* expected) {
+    return std::string(name) == expected;
+}
+
 // CLI11's own wording for the errors it finds itself, made into one line.
 std::string usage_message(const CLI::ParseError& e) {
     std::string message = e.what();
@@ -175,6 +179,33 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
                    "append every statement sent to FILE (NUL-separated; FILE.w<i> per worker "
                    "with --jobs), for eriq-replay and tools/bench.sh")
         ->type_name("FILE");
+    app.add_option_function<std::string>(
+           "--reduce",
+           [&](const std::string& v) {
+               if (v != "on" && v != "off")
+                   throw CLI::ValidationError("--reduce",
+                                              fmt::format("takes on or off, got '{}'", v));
+               o.reduce = v == "on";
+           },
+           "reduce each finding of a campaign after the round that found it (default on)")
+        ->type_name("on|off");
+    app.add_option_function<std::string>(
+           "--reduce-time",
+           [&](const std::string& v) {
+               o.reduce_time = duration("--reduce-time", v);
+               if (o.reduce_time.count() == 0)
+                   throw CLI::ValidationError("--reduce-time", "the duration must be more than 0");
+           },
+           "time budget per finding for reducing it (default 20s)")
+        ->type_name("DURATION");
+    app.add_option_function<std::string>(
+           "--reduce-tests",
+           [&](const std::string& v) {
+               o.reduce_tests = static_cast<int>(
+                   integer_in_range("--reduce-tests", v, 1, 1000000, "1 to 1000000"));
+           },
+           "candidate budget per finding for reducing it (default 3000)")
+        ->type_name("N");
     app.add_flag_callback(
         "--allow-foreign-objects", [&] { o.allow_foreign_objects = true; },
         "use a database that holds tables eriq did not create");
@@ -184,6 +215,39 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
         "--quiet", [&] { o.verbosity = 0; }, "less output");
     app.add_flag_callback(
         "--verbose", [&] { o.verbosity = 2; }, "more output");
+}
+
+void add_subcommands(CLI::App& app, CommandLine& cl) {
+    struct Spec {
+        const char* name;
+        const char* help;
+    };
+    const Spec specs[] = {
+        {"reduce",
+         "reduce finding folders on the target (the same representations must keep splitting "
+         "into the same groups); writes REPORT_DIR/reduced/"},
+        {"replay", "run finding folders on the target and say whether each reproduces"},
+        {"triage",
+         "merge output folders and list the findings' root-cause groups (text, --json or "
+         "--html FILE), marking groups known from known-bugs/<dialect>.toml"},
+    };
+    for (const Spec& spec : specs) {
+        CLI::App* sub = app.add_subcommand(spec.name, spec.help);
+        sub->fallthrough();
+        sub->callback([&cl, name = std::string(spec.name)] { cl.command = name; });
+        sub->add_option("paths", cl.paths,
+                        name_is(spec.name, "triage") ? "output folders" : "finding folders")
+            ->required()
+            ->type_name(name_is(spec.name, "triage") ? "OUT" : "REPORT_DIR");
+        if (name_is(spec.name, "triage")) {
+            sub->add_flag("--json", cl.json, "print the groups as JSON");
+            sub->add_option("--html", cl.html_file, "write a self-contained triage page")
+                ->type_name("FILE");
+            sub->add_option("--known-bugs", cl.known_bugs,
+                            "folder of known-bug lists (default known-bugs)")
+                ->type_name("DIR");
+        }
+    }
 }
 
 }  // namespace
@@ -196,6 +260,7 @@ CommandLine parse_command_line(int argc, char** argv) {
     app.set_version_flag("--version", std::string("eriq-gen ") + ERIQ_VERSION);
     app.allow_extras();
     add_options(app, cl, time_given);
+    add_subcommands(app, cl);
     try {
         app.parse(argc, argv);
         const auto extras = app.remaining();

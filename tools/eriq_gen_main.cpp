@@ -6,6 +6,8 @@
 
 #include "engine/campaign.hpp"
 #include "engine/case_file.hpp"
+#include "engine/finding_commands.hpp"
+#include "engine/triage_command.hpp"
 #include "eriq_gen_command_line.hpp"
 #include "exec/backend.hpp"
 #include "util/allocator_tuning.hpp"
@@ -17,6 +19,10 @@ int main(int argc, char** argv) {
     if (cl.exit_code) return *cl.exit_code;
     eriq::RunOptions& o = cl.options;
     try {
+        if (cl.command == "reduce") return eriq::run_reduce_command(o, cl.dialect_given, cl.paths);
+        if (cl.command == "replay") return eriq::run_replay_command(o, cl.dialect_given, cl.paths);
+        if (cl.command == "triage")
+            return eriq::run_triage_command(cl.paths, cl.known_bugs, cl.json, cl.html_file);
         if (!o.case_file.empty()) {
             if (!cl.out_given) o.out_dir.clear();
             return eriq::run_case_file(o, cl.dialect_given);

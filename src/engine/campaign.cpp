@@ -31,6 +31,8 @@ std::atomic<bool> g_stop{false};
 
 // How often freed heap goes back to the kernel (util/allocator_tuning.hpp).
 constexpr auto kReleaseMemoryEvery = std::chrono::seconds(10);
+// How often the campaign appends to progress.jsonl (the triage page's charts).
+constexpr auto kProgressSampleEvery = std::chrono::seconds(5);
 
 // Failures that end a campaign even after it ran cases: the server refused the credentials.
 bool is_fatal(const std::exception_ptr& failure) {
@@ -157,6 +159,12 @@ CampaignResult execute_campaign(const RunOptions& options) {
 
     ProgressLine progress(options.verbosity > 0);
     auto last_release = std::chrono::steady_clock::now();
+    auto last_sample = last_release;
+    auto sample_progress = [&] {
+        std::lock_guard lock(shared.mutex);
+        writer.append_progress(shared.elapsed_seconds(), shared.stats.cases, shared.stats.valid,
+                               shared.stats.findings);
+    };
     for (;;) {
         {
             std::unique_lock lock(running_mutex);
@@ -169,6 +177,10 @@ CampaignResult execute_campaign(const RunOptions& options) {
             release_free_memory();
             last_release = std::chrono::steady_clock::now();
         }
+        if (std::chrono::steady_clock::now() - last_sample > kProgressSampleEvery) {
+            sample_progress();
+            last_sample = std::chrono::steady_clock::now();
+        }
         std::lock_guard lock(shared.mutex);
         progress.update(shared.stats);
     }
@@ -176,6 +188,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     for (auto& th : threads) th.join();
     progress.update(shared.stats, true);
     progress.finish();
+    sample_progress();
     for (const auto& f : failures)
         if (f && shared.stats.cases == 0) std::rethrow_exception(f);
 

@@ -207,8 +207,8 @@ int run_case_file(RunOptions options, bool dialect_given) {
     fmt::print("verdict: inconsistent {}\n", outcome.classification.pattern);
     if (!options.out_dir.empty()) {
         ReportWriter writer(options.out_dir);
-        ReportContext ctx{t.dialect.name, t.dialect.driver, backend->server_version(),
-                          t.connection.redacted()};
+        ReportContext ctx =
+            report_context(t, backend->server_version(), t.connection.redacted());
         fmt::print("report: {}\n", writer.write(tc, outcome, ctx).string());
     }
     return 1;

@@ -46,7 +46,12 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
         if (outcome.verdict == Verdict::ServerFault) connection_lost = true;
         return same_finding(original, outcome);
     };
-    out.reduced = reduce_case(tc, interesting, budget, &out.stats, progress);
+    ReductionHints hints;
+    for (const char* family : {"int", "string"}) {
+        auto types = dialect.types_of(family);
+        if (!types.empty()) hints.simple_types.push_back(types.front()->name);
+    }
+    out.reduced = reduce_case(tc, interesting, budget, &out.stats, progress, hints);
     out.outcome = run_alone(backend, runner, out.reduced);
     return out;
 }

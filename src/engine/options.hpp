@@ -31,6 +31,11 @@ struct RunOptions {
     int verbosity = 1;  // 0 quiet, 1 normal, 2 verbose
     bool dry_run = false;
     bool allow_foreign_objects = false;
+    // Each finding of a campaign is reduced after the round that found it (--reduce on|off),
+    // within this budget per finding (--reduce-time, --reduce-tests).
+    bool reduce = true;
+    std::chrono::milliseconds reduce_time{20000};
+    int reduce_tests = 3000;
     std::chrono::milliseconds statement_timeout{10000};
 };
 

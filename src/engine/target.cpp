@@ -1,5 +1,6 @@
 #include "engine/target.hpp"
 
+#include <cctype>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -41,6 +42,22 @@ Target load_target(const RunOptions& o, bool need_grammar) {
         t.backend_options.create_database = t.dialect.create_database;
     t.backend_options.allow_foreign_objects = o.allow_foreign_objects;
     return t;
+}
+
+ReportContext report_context(const Target& t, const std::string& server_version,
+                             const std::string& redacted_connection) {
+    ReportContext ctx{t.dialect.name,
+                      t.dialect.driver,
+                      server_version,
+                      redacted_connection,
+                      t.backend_options.session_init,
+                      {}};
+    for (const TypeInfo& type : t.dialect.types) {
+        std::string name = type.name.substr(0, type.name.find('('));
+        for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        ctx.type_families.emplace(name, type.family);
+    }
+    return ctx;
 }
 
 }  // namespace eriq

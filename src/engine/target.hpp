@@ -7,6 +7,7 @@
 #include "dsl/grammar.hpp"
 #include "engine/options.hpp"
 #include "exec/backend.hpp"
+#include "report/report_writer.hpp"
 #include "rules/rule_set.hpp"
 
 namespace eriq {
@@ -24,5 +25,9 @@ std::string resolve_data_path(const std::string& path);
 
 // Loads everything; throws LoadError / std::invalid_argument with a clear message.
 Target load_target(const RunOptions& options, bool need_grammar = true);
+
+// What the report files of a finding on this target need to know about it.
+ReportContext report_context(const Target& t, const std::string& server_version,
+                             const std::string& redacted_connection);
 
 }  // namespace eriq

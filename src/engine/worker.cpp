@@ -1,16 +1,25 @@
 #include "engine/worker.hpp"
 
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "engine/case_runner.hpp"
+#include "engine/finding_reducer.hpp"
 #include "engine/round_feeder.hpp"
 #include "gen/rng.hpp"
 
 namespace eriq {
 namespace {
+
+// A finding written during the current round, reduced when the round is over.
+struct PendingReduction {
+    std::filesystem::path dir;
+    TestCase tc;
+    CaseOutcome outcome;
+};
 
 // Sleeps for `delay` or until the campaign is out of budget (stopped or past --time).
 void wait_unless_out_of_budget(const CampaignShared& shared, std::chrono::milliseconds delay) {
@@ -69,6 +78,7 @@ class Worker {
             std::optional<PreparedRound> round = feeder.next();
             if (!round) break;
             run_round(*round);
+            reduce_pending();
         }
         // Leave the workspace as found: only the ledger stays behind. Not after SIGINT or
         // SIGTERM, which must end the run at once; the next run drops what is left (the
@@ -182,6 +192,8 @@ class Worker {
             if (shown.verdict == Verdict::ServerFault)
                 shown.classification.pattern = "server_fault";
             dir = shared_.writer.write(tc, shown, context());
+            if (outcome.verdict == Verdict::Inconsistent && shared_.options.reduce)
+                pending_.push_back({dir, tc, outcome});
         }
         std::lock_guard lock(shared_.mutex);
         shared_.stats.tally(outcome);
@@ -197,6 +209,48 @@ class Worker {
                        outcome.variants.empty() ? "" : outcome.variants.back().error);
     }
 
+    // Reduces the findings of the round just run (its database is no longer needed), one
+    // per SQL signature: repeats of a finding reduce to the same group.
+    void reduce_pending() {
+        std::vector<PendingReduction> pending = std::move(pending_);
+        pending_.clear();
+        for (PendingReduction& p : pending) {
+            if (shared_.out_of_budget() || !backend_) return;
+            const std::string signature = finding_signature(p.tc, p.outcome);
+            if (!reduced_signatures_.insert(signature).second) continue;
+            ReductionBudget budget{shared_.options.reduce_tests, shared_.options.reduce_time};
+            try {
+                FindingReduction r = reduce_finding(*backend_, shared_.target.dialect,
+                                                    shared_.target.rules, p.tc, p.outcome, budget);
+                if (!same_finding(p.outcome, r.outcome)) continue;  // e.g. interrupted
+                ReportContext ctx = context();
+                shared_.writer.write_reduced(p.dir, r.reduced, r.outcome, ctx,
+                                             {r.stats.seconds, r.stats.tests});
+                if (shared_.options.verbosity > 0) {
+                    std::lock_guard lock(shared_.mutex);
+                    fmt::print(stderr,
+                               "\neriq: reduced {}: {} -> {} statements, I {} -> {} and Q {} -> "
+                               "{} characters, {} tests in {:.1f} s\n",
+                               p.dir.filename().string(), case_statements(p.tc),
+                               case_statements(r.reduced), p.tc.intermediate.size(),
+                               r.reduced.intermediate.size(), p.tc.referencing.size(),
+                               r.reduced.referencing.size(), r.stats.tests, r.stats.seconds);
+                }
+            } catch (const WorkspaceViolation&) {
+                throw;
+            } catch (const std::exception& e) {
+                if (shared_.options.verbosity > 0)
+                    fmt::print(stderr, "\neriq: could not reduce {}: {}\n",
+                               p.dir.filename().string(), e.what());
+                if (dynamic_cast<const BackendError*>(&e) &&
+                    static_cast<const BackendError&>(e).server_fault) {
+                    reconnect();
+                    return;
+                }
+            }
+        }
+    }
+
     // Feeds the generation stats and lowers the weight of what keeps failing. Caller holds the
     // mutex.
     void learn(const TestCase& tc, const CaseOutcome& outcome) {
@@ -210,8 +264,7 @@ class Worker {
 
     ReportContext context() {
         std::lock_guard lock(shared_.mutex);
-        return {shared_.target.dialect.name, shared_.target.dialect.driver, shared_.server_version,
-                spec_.redacted()};
+        return report_context(shared_.target, shared_.server_version, spec_.redacted());
     }
 
     void attach_log() {
@@ -250,6 +303,8 @@ class Worker {
     std::ofstream log_;
     std::unique_ptr<Backend> backend_;
     WorkerTotals totals_;
+    std::vector<PendingReduction> pending_;     // findings of the round in progress
+    std::set<std::string> reduced_signatures_;  // SQL signatures reduced already
 };
 
 }  // namespace
@@ -264,8 +319,7 @@ bool CampaignShared::past_deadline() const {
 
 bool CampaignShared::out_of_budget() const {
     return stop.load() || stalled.load() ||
-           (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) ||
-           past_deadline();
+           (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) || past_deadline();
 }
 
 void CampaignShared::attach_backend(int worker, Backend* backend) {

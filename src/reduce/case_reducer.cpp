@@ -28,8 +28,9 @@ struct RowRef {
 class Reducer {
   public:
     Reducer(const StillInteresting& interesting, const ReductionBudget& budget,
-            ReductionStats& stats, const ReductionProgress& progress)
-        : interesting_(interesting),
+            ReductionStats& stats, const ReductionProgress& progress, const ReductionHints& hints)
+        : hints_(hints),
+          interesting_(interesting),
           budget_(budget),
           stats_(stats),
           progress_(progress),
@@ -42,6 +43,7 @@ class Reducer {
             drop_statements();
             drop_rows();
             drop_columns();
+            simplify_types();
             simplify_values();
             shrink_query(&TestCase::intermediate);
             shrink_query(&TestCase::referencing);
@@ -164,6 +166,30 @@ class Reducer {
         }
     }
 
+    // "c0 DECIMAL(10, 2) NOT NULL" -> "c0 INT", for each simple type of the dialect.
+    void simplify_types() {
+        for (std::size_t s = 0; s < best_.schema.size() && !exhausted(); ++s) {
+            auto table = parse_create_table(best_.schema[s]);
+            if (!table) continue;
+            for (std::size_t col = 0; col < table->items.size() && !exhausted(); ++col) {
+                for (const std::string& type : hints_.simple_types) {
+                    auto current = parse_create_table(best_.schema[s]);
+                    if (!current || col >= current->items.size() ||
+                        !is_column_definition(current->items[col]))
+                        break;
+                    const std::string& item = current->items[col];
+                    const std::string name = item.substr(0, item.find_first_of(" \t\n"));
+                    const std::string simpler = name + " " + type;
+                    if (item == simpler || item.size() <= simpler.size()) break;
+                    current->items[col] = simpler;
+                    TestCase c = best_;
+                    c.schema[s] = current->sql();
+                    if (try_candidate(c)) break;
+                }
+            }
+        }
+    }
+
     void simplify_values() {
         for (std::size_t s = 0; s < best_.rows.size() && !exhausted(); ++s) {
             auto ins = parse_insert(best_.rows[s]);
@@ -233,6 +259,7 @@ class Reducer {
         }
     }
 
+    const ReductionHints& hints_;
     const StillInteresting& interesting_;
     const ReductionBudget& budget_;
     ReductionStats& stats_;
@@ -249,11 +276,11 @@ std::size_t case_statements(const TestCase& tc) {
 
 TestCase reduce_case(TestCase tc, const StillInteresting& interesting,
                      const ReductionBudget& budget, ReductionStats* stats,
-                     const ReductionProgress& progress) {
+                     const ReductionProgress& progress, const ReductionHints& hints) {
     ReductionStats local;
     ReductionStats& s = stats ? *stats : local;
     s = {};
-    Reducer reducer(interesting, budget, s, progress);
+    Reducer reducer(interesting, budget, s, progress, hints);
     TestCase out = reducer.run(std::move(tc));
     reducer.exhausted();  // final elapsed time
     return out;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "gen/test_case.hpp"
 
@@ -15,6 +16,13 @@ namespace eriq {
 struct ReductionBudget {
     int max_tests = 3000;
     std::chrono::milliseconds max_time{30000};
+};
+
+// What the reducer may try besides removing things, from the dialect.
+struct ReductionHints {
+    // Column types to try in place of each column's own (e.g. INT, TEXT): fewer distinct
+    // types make reductions of one bug look alike.
+    std::vector<std::string> simple_types;
 };
 
 struct ReductionStats {
@@ -34,6 +42,6 @@ using ReductionProgress = std::function<void(const TestCase&, const ReductionSta
 
 TestCase reduce_case(TestCase tc, const StillInteresting& interesting,
                      const ReductionBudget& budget, ReductionStats* stats = nullptr,
-                     const ReductionProgress& progress = {});
+                     const ReductionProgress& progress = {}, const ReductionHints& hints = {});
 
 }  // namespace eriq

@@ -48,8 +48,8 @@ const std::vector<std::vector<std::string>> kConstructs = {
     {"LIKE"},          {"BETWEEN"},
     {"IS", "NULL"},    {"IS", "NOT", "NULL"}};
 
-// Constructs of Q that shape the result; what a filter of Q tests (EXISTS, IS NULL, a
-// function) varies between reductions of one bug, so only its presence counts.
+// Constructs of Q that shape the result. Whether and how Q filters (EXISTS, IS NULL, a
+// function) varies between reductions of one bug, so filters do not count.
 const std::set<std::string> kQueryShape = {
     "LEFT JOIN", "LEFT OUTER JOIN", "RIGHT JOIN", "RIGHT OUTER JOIN",
     "FULL JOIN", "FULL OUTER JOIN", "CROSS JOIN", "NATURAL JOIN",
@@ -83,7 +83,6 @@ void add_sql_features(const std::string& sql, bool shape_only, const std::string
     const SqlWords w = words_of(sql);
     if (!shape_only && w.selects > 1) out.insert(prefix + "construct:subquery");
     for (std::size_t i = 0; i < w.words.size(); ++i) {
-        if (w.words[i] == "WHERE" && shape_only) out.insert(prefix + "construct:WHERE");
         if (!shape_only && w.call[i] && !w.words[i].empty() && !kNotFunctions.count(w.words[i]))
             out.insert(prefix + "function:" + w.words[i]);
         for (const auto& construct : kConstructs) {  // longest first: RIGHT JOIN, not JOIN
@@ -102,7 +101,7 @@ void add_sql_features(const std::string& sql, bool shape_only, const std::string
 
 // The declared column types of the tables I reads, without length or flags.
 void add_type_features(const std::vector<std::string>& schema, const std::string& intermediate,
-                       std::set<std::string>& out) {
+                       const TypeFamilies& families, std::set<std::string>& out) {
     const SqlWords read = words_of(intermediate);
     for (const std::string& sql : schema) {
         int depth = 0;
@@ -123,7 +122,10 @@ void add_type_features(const std::vector<std::string>& schema, const std::string
             }
             if (t.kind != SqlTokenKind::Word && t.kind != SqlTokenKind::QuotedIdentifier) continue;
             if (word_in_item == 0 && is_constraint(upper(t.text))) word_in_item = 2;
-            if (word_in_item == 1) types.insert("type:" + upper(t.text));
+            if (word_in_item == 1) {
+                auto family = families.find(upper(t.text));
+                types.insert("type:" + (family == families.end() ? upper(t.text) : family->second));
+            }
             if (word_in_item < 2) ++word_in_item;
         }
         if (std::find(read.words.begin(), read.words.end(), table) != read.words.end())
@@ -133,11 +135,12 @@ void add_type_features(const std::vector<std::string>& schema, const std::string
 
 }  // namespace
 
-GroupKey group_key(const TestCase& reduced, const std::string& pattern) {
+GroupKey group_key(const TestCase& reduced, const std::string& pattern,
+                   const TypeFamilies& families) {
     std::set<std::string> features;
     add_sql_features(reduced.intermediate, false, "", features);
     add_sql_features(reduced.referencing, true, "q:", features);
-    add_type_features(reduced.schema, reduced.intermediate, features);
+    add_type_features(reduced.schema, reduced.intermediate, families, features);
     GroupKey key;
     key.features.push_back("pattern:" + pattern);
     key.features.insert(key.features.end(), features.begin(), features.end());

@@ -2,9 +2,10 @@
 // Root-cause groups: a signature computed from a reduced case, not from its SQL text.
 // What survives reduction is what the bug needs, so two findings of one cause reduce
 // to the same pattern, the same constructs and functions in I, the same column types of
-// the tables I reads, and the same shape of Q (joins, set operations, grouping, a filter),
-// however differently they were padded. What Q's filter tests is left out: reductions of
-// one bug keep different filters (EXISTS in one, IS NOT NULL in another).
+// the tables I reads (by family), and the same shape of Q (joins, set operations,
+// grouping), however differently they were padded. Q's filters are left out: reductions of
+// one bug keep different filters (EXISTS in one, IS NOT NULL in another, none in a third).
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,12 @@ struct GroupKey {
     std::vector<std::string> features;  // readable: "pattern:...", "construct:RIGHT JOIN", ...
 };
 
+// Upper-cased type names without parameters (VARCHAR, DECIMAL) -> type family (string,
+// decimal), from the dialect file; a type it does not list counts by its own name.
+using TypeFamilies = std::map<std::string, std::string>;
+
 // `pattern` is the classification pattern (e.g. VIEW=CTE=DERIVED≠TEMPT=CTE_MAT).
-GroupKey group_key(const TestCase& reduced, const std::string& pattern);
+GroupKey group_key(const TestCase& reduced, const std::string& pattern,
+                   const TypeFamilies& families = {});
 
 }  // namespace eriq

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "report/finding_record.hpp"
 #include "report/report_files.hpp"
 
 namespace eriq {
@@ -75,8 +76,20 @@ void append_line(const fs::path& path, const std::string& line) {
 }
 
 void write_finding_files(const fs::path& dir, const std::string& id, const std::string& signature,
-                         const TestCase& tc, const CaseOutcome& outcome, const ReportContext& ctx) {
+                         const TestCase& tc, const CaseOutcome& outcome, const ReportContext& ctx,
+                         const std::string& run_id, const ReductionCost* reduction) {
     write_file(dir / "report.json", report_json(id, signature, tc, outcome, ctx));
+    write_file(dir / "case.toml", case_toml(tc, ctx.dialect));
+    FindingRecord record = make_finding_record(id, signature, tc, outcome, ctx.type_families);
+    record.dialect = ctx.dialect;
+    record.server_version = ctx.server_version;
+    record.run = run_id;
+    if (reduction) {
+        record.reduced = true;
+        record.reduction_seconds = reduction->seconds;
+        record.reduction_tests = reduction->tests;
+    }
+    write_file(dir / "finding.toml", finding_toml(record));
     std::set<std::string> used;
     for (const auto& variant : outcome.variants) {
         const std::string stem = file_stem(variant.variant.representation);
@@ -113,7 +126,7 @@ fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
     } while (fs::exists(final_dir) || !fs::create_directory(tmp_dir));
 
     try {
-        write_finding_files(tmp_dir, id, signature, tc, outcome, ctx);
+        write_finding_files(tmp_dir, id, signature, tc, outcome, ctx, run_id_, nullptr);
         fs::rename(tmp_dir, final_dir);
     } catch (...) {
         std::error_code ignored;
@@ -122,6 +135,35 @@ fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
     }
     append_line(out_dir_ / "index.jsonl", index_line(id, signature, tc, outcome, ctx, run_id_));
     return final_dir;
+}
+
+fs::path ReportWriter::write_reduced(const fs::path& finding_dir, const TestCase& reduced,
+                                     const CaseOutcome& outcome, const ReportContext& ctx,
+                                     const ReductionCost& cost) {
+    const std::string id = finding_dir.filename().string();
+    const fs::path final_dir = finding_dir / "reduced";
+    const fs::path tmp_dir = finding_dir / "reduced.tmp";
+    std::error_code ignored;
+    fs::remove_all(tmp_dir, ignored);
+    fs::create_directory(tmp_dir);
+    try {
+        write_finding_files(tmp_dir, id, finding_signature(reduced, outcome), reduced, outcome, ctx,
+                            run_id_, &cost);
+        fs::remove_all(final_dir, ignored);
+        fs::rename(tmp_dir, final_dir);
+    } catch (...) {
+        fs::remove_all(tmp_dir, ignored);
+        throw;
+    }
+    return final_dir;
+}
+
+void ReportWriter::append_progress(double seconds, std::int64_t cases, std::int64_t valid,
+                                   std::int64_t findings) {
+    append_line(out_dir_ / "progress.jsonl",
+                fmt::format("{{\"run\":\"{}\",\"t\":{:.1f},\"cases\":{},\"valid\":{},"
+                            "\"findings\":{}}}\n",
+                            run_id_, seconds, cases, valid, findings));
 }
 
 void write_file_atomically(const fs::path& path, const std::string& content) {

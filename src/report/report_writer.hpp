@@ -4,13 +4,18 @@
 //                            each variant's statements, normalized rows, row counts, pattern,
 //                            signature
 //   <out>/<id>/<VARIANT>.sql one per variant, replayable by the DBMS's own client
+//   <out>/<id>/case.toml     the finding as an `eriq-gen --case` file
+//   <out>/<id>/finding.toml  pattern, groups, group signature, sizes (finding_record.hpp)
+//   <out>/<id>/reduced/      the same files for the reduced finding, when reduced
 //   <out>/index.jsonl        one line per finding: id, pattern, signature, seed, run id
 // Every file is written to a temporary name and renamed, so a crash never leaves
 // a half-written report. Thread-safe: several workers may share one writer.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "gen/test_case.hpp"
 #include "oracle/verdict.hpp"
@@ -22,6 +27,17 @@ struct ReportContext {
     std::string driver;  // sqlite / mysql / postgres
     std::string server_version;
     std::string connection;  // redacted URL, never a password
+    // Statements the backend ran after connecting (the dialect's session_init: SET NAMES,
+    // sql_mode, ...): each replay script starts with them, so it sees what eriq saw.
+    std::vector<std::string> session_init;
+    // The dialect's type names -> families, for group signatures (group_signature.hpp).
+    std::map<std::string, std::string> type_families;
+};
+
+// What reducing a finding cost (reduce/case_reducer.hpp's statistics, as plain numbers).
+struct ReductionCost {
+    double seconds = 0;
+    int tests = 0;
 };
 
 // Short stable hash of the pattern and the shape of I and Q (literals and
@@ -36,6 +52,15 @@ class ReportWriter {
     // Returns the finding's folder.
     std::filesystem::path write(const TestCase& tc, const CaseOutcome& outcome,
                                 const ReportContext& ctx);
+    // Writes the reduced form of the finding in `finding_dir` into finding_dir/reduced/, in
+    // the same format (atomically: a reduced.tmp folder renamed). Returns that folder.
+    std::filesystem::path write_reduced(const std::filesystem::path& finding_dir,
+                                        const TestCase& reduced, const CaseOutcome& outcome,
+                                        const ReportContext& ctx, const ReductionCost& cost);
+    // Appends one line of the campaign's time series to <out>/progress.jsonl (the triage
+    // page charts it): elapsed seconds, cases, valid cases, findings, with this run's id.
+    void append_progress(double seconds, std::int64_t cases, std::int64_t valid,
+                         std::int64_t findings);
     const std::filesystem::path& dir() const { return out_dir_; }
 
   private:

@@ -44,6 +44,7 @@ std::string reproducer_sql(const std::string& id, const std::string& file_name, 
                                   outcome.classification.pattern, v.representation);
     out +=
         fmt::format("-- replay on an empty database: {}\n", replay_command(ctx.driver, file_name));
+    for (const auto& statement : ctx.session_init) append_statement(out, statement);
     for (const auto& statement : tc.schema) append_statement(out, statement);
     for (const auto& statement : tc.rows) append_statement(out, statement);
     for (const auto& statement : v.setup) append_statement(out, statement);

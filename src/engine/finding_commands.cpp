@@ -1,0 +1,148 @@
+#include "engine/finding_commands.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "engine/case_file.hpp"
+#include "engine/case_runner.hpp"
+#include "engine/finding_reducer.hpp"
+#include "engine/target.hpp"
+#include "report/finding_record.hpp"
+#include "report/report_files.hpp"
+#include "report/report_writer.hpp"
+#include "util/load_error.hpp"
+
+namespace eriq {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// One finding folder loaded with the target it runs on.
+struct LoadedFinding {
+    fs::path dir;
+    TestCase tc;
+    FindingRecord record;
+    Target target;
+    std::unique_ptr<Backend> backend;
+};
+
+LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect_given) {
+    LoadedFinding f;
+    f.dir = dir;
+    if (!fs::exists(dir / "case.toml"))
+        throw LoadError(dir.string(), 1, 1, "not a finding folder (no case.toml)");
+    std::string dialect;
+    f.tc = load_case_file((dir / "case.toml").string(), &dialect);
+    if (auto record = read_finding_record(dir)) f.record = *record;
+    if (!dialect_given && !dialect.empty()) options.dialect = dialect;
+    f.target = load_target(options, false);
+    f.tc.dialect = f.target.dialect.name;
+    f.backend = open_backend(f.target.connection, f.target.backend_options);
+    return f;
+}
+
+CaseOutcome run_alone(LoadedFinding& f, const TestCase& tc) {
+    CaseRunner runner(*f.backend, f.target.dialect, f.target.rules);
+    try {
+        runner.load_database(tc);
+    } catch (const WorkspaceViolation&) {
+        throw;
+    } catch (const BackendError& e) {
+        CaseOutcome failed;
+        failed.verdict = e.server_fault ? Verdict::ServerFault : Verdict::Discarded;
+        failed.discard_kind = e.kind;
+        return failed;
+    }
+    CaseOutcome outcome = runner.run(tc, "replay");
+    if (outcome.verdict != Verdict::ServerFault) f.backend->reset_workspace();
+    return outcome;
+}
+
+// "reproduces", or why not, for the outcome of a replay against the recorded groups.
+std::string replay_verdict(const FindingRecord& record, const CaseOutcome& outcome, bool* same) {
+    *same = false;
+    switch (outcome.verdict) {
+        case Verdict::Consistent:
+            return "does not reproduce: every representation agrees";
+        case Verdict::Benign:
+            return "does not reproduce: a documented difference (" + outcome.benign_reason + ")";
+        case Verdict::Discarded:
+            return "does not reproduce: a variant failed (" + outcome.discard_kind + ")";
+        case Verdict::ServerFault:
+            *same = record.pattern == "server_fault";
+            return *same ? "reproduces: the server fails again (" + outcome.discard_kind + ")"
+                         : "the server failed (" + outcome.discard_kind + ")";
+        case Verdict::Inconsistent:
+            break;
+    }
+    if (record.groups.empty() || outcome.classification.groups == record.groups) {
+        *same = true;
+        return "reproduces: " + outcome.classification.pattern;
+    }
+    return "reproduces with other groups: " + outcome.classification.pattern + " (recorded " +
+           record.pattern + ")";
+}
+
+}  // namespace
+
+int run_replay_command(RunOptions options, bool dialect_given,
+                       const std::vector<std::string>& dirs) {
+    int exit_code = 0;
+    for (const std::string& dir : dirs) {
+        LoadedFinding f = load_finding(dir, options, dialect_given);
+        CaseOutcome outcome = run_alone(f, f.tc);
+        bool same = false;
+        const std::string verdict = replay_verdict(f.record, outcome, &same);
+        fmt::print("{}: {} on {}\n", dir, verdict, f.backend->server_version());
+        if (!same) exit_code = 1;
+    }
+    return exit_code;
+}
+
+int run_reduce_command(RunOptions options, bool dialect_given,
+                       const std::vector<std::string>& dirs) {
+    int exit_code = 0;
+    for (const std::string& dir : dirs) {
+        LoadedFinding f = load_finding(dir, options, dialect_given);
+        CaseOutcome original = run_alone(f, f.tc);
+        bool same = false;
+        const std::string verdict = replay_verdict(f.record, original, &same);
+        if (!same || original.verdict != Verdict::Inconsistent) {
+            fmt::print("{}: not reduced, {}\n", dir, verdict);
+            exit_code = 1;
+            continue;
+        }
+        ReductionBudget budget{options.reduce_tests, options.reduce_time};
+        auto progress = [&](const TestCase& now, const ReductionStats& stats) {
+            if (options.verbosity == 0) return;
+            fmt::print(stderr, "\r{}: {} tests, {} statements, I {} and Q {} characters   ", dir,
+                       stats.tests, case_statements(now), now.intermediate.size(),
+                       now.referencing.size());
+        };
+        FindingReduction r = reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc,
+                                            original, budget, progress);
+        if (options.verbosity > 0) fmt::print(stderr, "\n");
+        if (!same_finding(original, r.outcome)) {
+            fmt::print("{}: the reduced case no longer shows the finding; nothing written\n", dir);
+            exit_code = 1;
+            continue;
+        }
+        ReportContext ctx =
+            report_context(f.target, f.backend->server_version(), f.target.connection.redacted());
+        ReportWriter writer(fs::path(dir).parent_path());
+        const fs::path written =
+            writer.write_reduced(dir, r.reduced, r.outcome, ctx, {r.stats.seconds, r.stats.tests});
+        fmt::print(
+            "{}: {} -> {} statements, I {} -> {} and Q {} -> {} characters ({} tests, "
+            "{:.1f} s{}) -> {}\n",
+            dir, case_statements(f.tc), case_statements(r.reduced), f.tc.intermediate.size(),
+            r.reduced.intermediate.size(), referencing_for_display(f.tc.referencing).size(),
+            referencing_for_display(r.reduced.referencing).size(), r.stats.tests, r.stats.seconds,
+            r.stats.budget_spent ? ", budget spent" : "", written.string());
+    }
+    return exit_code;
+}
+
+}  // namespace eriq

@@ -1,0 +1,28 @@
+#include "engine/triage_command.hpp"
+
+#include <fmt/format.h>
+
+#include "report/report_writer.hpp"
+#include "report/triage.hpp"
+#include "report/triage_page.hpp"
+#include "util/load_error.hpp"
+
+namespace eriq {
+
+int run_triage_command(const std::vector<std::string>& out_dirs, const std::string& known_bugs_dir,
+                       bool json, const std::string& html_file) {
+    std::vector<std::filesystem::path> dirs;
+    for (const auto& d : out_dirs) {
+        if (!std::filesystem::is_directory(d)) throw LoadError(d, 1, 1, "not an output folder");
+        dirs.emplace_back(d);
+    }
+    const Triage t = triage_findings(dirs, load_known_bugs(known_bugs_dir));
+    if (!html_file.empty()) {
+        write_file_atomically(html_file, triage_page(t, dirs));
+        fmt::print(stderr, "eriq-gen: triage page written to {}\n", html_file);
+    }
+    fmt::print("{}", json ? triage_json(t) : triage_text(t));
+    return 0;
+}
+
+}  // namespace eriq

@@ -1,0 +1,13 @@
+#pragma once
+// eriq-gen triage OUT... [--json] [--html FILE] [--known-bugs DIR]: the root-cause groups of
+// every finding in the given output folders (report/triage.hpp), printed as text or JSON.
+#include <string>
+#include <vector>
+
+namespace eriq {
+
+// Exit code 0; throws LoadError for a malformed finding.toml or known-bug list.
+int run_triage_command(const std::vector<std::string>& out_dirs, const std::string& known_bugs_dir,
+                       bool json, const std::string& html_file);
+
+}  // namespace eriq

@@ -1,0 +1,156 @@
+#include "report/finding_record.hpp"
+
+#include <chrono>
+#include <sstream>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include "report/group_signature.hpp"
+#include "report/report_files.hpp"
+#include "util/toml_file.hpp"
+
+namespace eriq {
+
+FindingRecord make_finding_record(const std::string& id, const std::string& signature,
+                                  const TestCase& tc, const CaseOutcome& outcome,
+                                  const std::map<std::string, std::string>& type_families) {
+    FindingRecord r;
+    r.id = id;
+    r.signature = signature;
+    r.pattern = outcome.classification.pattern;
+    r.groups = outcome.classification.groups;
+    r.verdict = verdict_name(outcome.verdict);
+    if (outcome.verdict == Verdict::ServerFault) r.pattern = "server_fault";
+    GroupKey key = group_key(tc, r.pattern, type_families);
+    r.group_signature = key.signature;
+    r.group_features = key.features;
+    r.dialect = tc.dialect;
+    r.seed = tc.seed;
+    r.found_at = utc_now_iso();
+    r.statements = tc.schema.size() + tc.rows.size() + 2;
+    r.intermediate_chars = tc.intermediate.size();
+    r.referencing_chars = referencing_for_display(tc.referencing).size();
+    for (const VariantOutcome& v : outcome.variants) {
+        std::vector<std::string> rows;
+        if (!v.ok) rows.push_back("error: " + v.error_kind);
+        for (const auto& row : v.result.rows) {
+            if (rows.size() == kRecordedRows) break;
+            std::string line;
+            for (std::size_t i = 0; i < row.size(); ++i)
+                line += (i ? " | " : "") + to_display(row[i]);
+            rows.push_back(std::move(line));
+        }
+        r.results.emplace_back(v.variant.representation, std::move(rows));
+    }
+    return r;
+}
+
+std::string finding_toml(const FindingRecord& r) {
+    toml::table t;
+    t.insert("id", r.id);
+    t.insert("signature", r.signature);
+    t.insert("group_signature", r.group_signature);
+    toml::array features;
+    for (const auto& f : r.group_features) features.push_back(f);
+    t.insert("group_features", features);
+    t.insert("pattern", r.pattern);
+    toml::array groups;
+    for (const auto& g : r.groups) {
+        toml::array names;
+        for (const auto& n : g) names.push_back(n);
+        groups.push_back(names);
+    }
+    t.insert("groups", groups);
+    t.insert("verdict", r.verdict);
+    t.insert("dialect", r.dialect);
+    t.insert("server_version", r.server_version);
+    t.insert("seed", fmt::format("{}", r.seed));  // TOML integers are signed 64-bit
+    t.insert("run", r.run);
+    t.insert("found_at", r.found_at);
+    t.insert("reduced", r.reduced);
+    t.insert("statements", static_cast<std::int64_t>(r.statements));
+    t.insert("intermediate_chars", static_cast<std::int64_t>(r.intermediate_chars));
+    t.insert("referencing_chars", static_cast<std::int64_t>(r.referencing_chars));
+    t.insert("reduction_seconds", r.reduction_seconds);
+    t.insert("reduction_tests", static_cast<std::int64_t>(r.reduction_tests));
+    toml::table results;
+    for (const auto& [name, rows] : r.results) {
+        toml::array a;
+        for (const auto& row : rows) a.push_back(row);
+        results.insert(name, a);
+    }
+    t.insert("results", results);
+    std::ostringstream out;
+    out << "# eriq finding (eriq-gen triage reads this file)\n" << t << "\n";
+    return out.str();
+}
+
+std::string case_toml(const TestCase& tc, const std::string& dialect) {
+    toml::table t;
+    t.insert("dialect", dialect);
+    toml::array schema;
+    for (const auto& s : tc.schema) schema.push_back(s);
+    t.insert("schema", schema);
+    toml::array rows;
+    for (const auto& s : tc.rows) rows.push_back(s);
+    t.insert("rows", rows);
+    t.insert("intermediate", tc.intermediate);
+    t.insert("referencing", referencing_for_display(tc.referencing));
+    std::ostringstream out;
+    out << "# eriq-gen --case this file (x in referencing is the intermediate result)\n"
+        << t << "\n";
+    return out.str();
+}
+
+std::optional<FindingRecord> read_finding_record(const std::filesystem::path& dir) {
+    const auto path = dir / "finding.toml";
+    if (!std::filesystem::exists(path)) return std::nullopt;
+    toml::table t = parse_toml_file(path.string());
+    FindingRecord r;
+    auto text = [&](const char* key) { return t[key].value_or(std::string()); };
+    r.id = text("id");
+    r.signature = text("signature");
+    r.group_signature = text("group_signature");
+    if (auto* a = t["group_features"].as_array())
+        for (const auto& f : *a) r.group_features.push_back(f.value_or(std::string()));
+    r.pattern = text("pattern");
+    if (auto* a = t["groups"].as_array()) {
+        for (const auto& g : *a) {
+            std::vector<std::string> names;
+            if (auto* inner = g.as_array())
+                for (const auto& n : *inner) names.push_back(n.value_or(std::string()));
+            r.groups.push_back(std::move(names));
+        }
+    }
+    r.verdict = text("verdict");
+    r.dialect = text("dialect");
+    r.server_version = text("server_version");
+    r.seed = std::strtoull(text("seed").c_str(), nullptr, 10);
+    r.run = text("run");
+    r.found_at = text("found_at");
+    r.reduced = t["reduced"].value_or(false);
+    r.statements = static_cast<std::size_t>(t["statements"].value_or(std::int64_t{0}));
+    r.intermediate_chars =
+        static_cast<std::size_t>(t["intermediate_chars"].value_or(std::int64_t{0}));
+    r.referencing_chars =
+        static_cast<std::size_t>(t["referencing_chars"].value_or(std::int64_t{0}));
+    r.reduction_seconds = t["reduction_seconds"].value_or(0.0);
+    r.reduction_tests = static_cast<int>(t["reduction_tests"].value_or(std::int64_t{0}));
+    if (auto* results = t["results"].as_table()) {
+        for (const auto& [name, node] : *results) {
+            std::vector<std::string> rows;
+            if (auto* a = node.as_array())
+                for (const auto& row : *a) rows.push_back(row.value_or(std::string()));
+            r.results.emplace_back(std::string(name.str()), std::move(rows));
+        }
+    }
+    return r;
+}
+
+std::string utc_now_iso() {
+    const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+    return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now);
+}
+
+}  // namespace eriq

@@ -1,0 +1,203 @@
+#include "report/triage.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "report/json_writer.hpp"
+#include "util/toml_file.hpp"
+
+namespace eriq {
+
+namespace fs = std::filesystem;
+
+std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
+    std::vector<KnownBug> out;
+    if (!fs::is_directory(dir)) return out;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".toml") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    static const std::set<std::string> kStatuses = {"new", "reported", "fixed", "not_a_bug"};
+    static const std::set<std::string> kKeys = {
+        "id",   "group_signature", "pattern", "status",   "summary",
+        "case", "reproduces_in",   "link",    "fixed_in", "reason"};
+    for (const fs::path& file : files) {
+        toml::table t = parse_toml_file(file.string());
+        const toml::array* bugs = t["bug"].as_array();
+        for (const auto& [key, node] : t) {
+            if (key.str() != "bug") {
+                const auto& at = node.source().begin;
+                throw LoadError(
+                    file.string(), at.line, at.column,
+                    fmt::format("unknown key '{}' (a list of [[bug]] entries)", key.str()));
+            }
+        }
+        if (!bugs) continue;
+        for (const auto& node : *bugs) {
+            const toml::table* entry = node.as_table();
+            const auto& at = node.source().begin;
+            if (!entry)
+                throw LoadError(file.string(), at.line, at.column, "a [[bug]] must be a table");
+            for (const auto& [key, value] : *entry) {
+                if (!kKeys.count(std::string(key.str()))) {
+                    const auto& where = value.source().begin;
+                    throw LoadError(file.string(), where.line, where.column,
+                                    fmt::format("unknown key '{}' in [[bug]]", key.str()));
+                }
+            }
+            KnownBug b;
+            b.dialect = file.stem().string();
+            auto text = [&](const char* key) { return (*entry)[key].value_or(std::string()); };
+            b.id = text("id");
+            b.group_signature = text("group_signature");
+            b.pattern = text("pattern");
+            b.status = text("status");
+            b.summary = text("summary");
+            b.case_file = text("case");
+            b.link = text("link");
+            b.fixed_in = text("fixed_in");
+            b.reason = text("reason");
+            if (auto* versions = (*entry)["reproduces_in"].as_array())
+                for (const auto& v : *versions)
+                    b.reproduces_in.push_back(v.value_or(std::string()));
+            if (b.id.empty() || b.group_signature.empty())
+                throw LoadError(file.string(), at.line, at.column,
+                                "a [[bug]] needs an id and a group_signature");
+            if (!kStatuses.count(b.status))
+                throw LoadError(
+                    file.string(), at.line, at.column,
+                    "status must be new, reported, fixed or not_a_bug, got '" + b.status + "'");
+            if (b.status == "not_a_bug" && b.reason.empty())
+                throw LoadError(file.string(), at.line, at.column,
+                                "a not_a_bug entry needs the reason (SQL semantics or the manual)");
+            out.push_back(std::move(b));
+        }
+    }
+    return out;
+}
+
+Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<KnownBug>& known) {
+    Triage t;
+    std::map<std::string, TriageGroup> by_signature;
+    for (const fs::path& out : out_dirs) {
+        if (!fs::is_directory(out)) continue;
+        std::vector<fs::path> dirs;
+        for (const auto& entry : fs::directory_iterator(out))
+            if (entry.is_directory()) dirs.push_back(entry.path());
+        std::sort(dirs.begin(), dirs.end());
+        for (const fs::path& dir : dirs) {
+            auto record = read_finding_record(dir);
+            if (!record) continue;
+            const bool reduced = fs::exists(dir / "reduced" / "finding.toml");
+            FindingRecord best = reduced ? *read_finding_record(dir / "reduced") : *record;
+            ++t.findings;
+            TriageGroup& g = by_signature[best.group_signature];
+            const std::size_t size = best.intermediate_chars + best.referencing_chars;
+            if (g.members.empty()) {
+                g.signature = best.group_signature;
+                g.pattern = best.pattern;
+                g.dialect = best.dialect;
+                g.features = best.group_features;
+                g.first_seen = record->found_at;
+            }
+            g.members.push_back(dir);
+            if (std::find(g.versions.begin(), g.versions.end(), record->server_version) ==
+                g.versions.end())
+                g.versions.push_back(record->server_version);
+            if (!record->found_at.empty() &&
+                (g.first_seen.empty() || record->found_at < g.first_seen))
+                g.first_seen = record->found_at;
+            if (g.smallest.empty() || size < g.smallest_size) {
+                g.smallest = reduced ? dir / "reduced" : dir;
+                g.smallest_size = size;
+                g.reduced = reduced;
+            }
+        }
+    }
+    for (auto& [signature, g] : by_signature) {
+        for (const KnownBug& b : known) {
+            if (b.group_signature == signature && (b.dialect == g.dialect || g.dialect.empty())) {
+                g.status = b.status;
+                g.known_id = b.id;
+            }
+        }
+        t.groups.push_back(std::move(g));
+    }
+    std::stable_sort(t.groups.begin(), t.groups.end(),
+                     [](const TriageGroup& a, const TriageGroup& b) {
+                         return a.members.size() > b.members.size();
+                     });
+    return t;
+}
+
+std::string triage_text(const Triage& t) {
+    std::string out = fmt::format("{} finding(s) in {} group(s)\n", t.findings, t.groups.size());
+    for (const TriageGroup& g : t.groups) {
+        std::string versions;
+        for (const auto& v : g.versions) versions += (versions.empty() ? "" : ", ") + v;
+        out += fmt::format("\n{}  {} finding(s)  {}  {} [{}]\n", g.signature, g.members.size(),
+                           g.pattern, g.dialect, versions);
+        out += fmt::format("  status: {}{}\n", g.status,
+                           g.known_id.empty() ? "" : " (known: " + g.known_id + ")");
+        out += fmt::format("  first seen: {}\n", g.first_seen);
+        out += fmt::format("  smallest: {}{}\n", g.smallest.string(),
+                           g.reduced ? "" : " (not reduced)");
+        std::string features;
+        for (const auto& f : g.features)
+            if (!f.starts_with("pattern:")) features += (features.empty() ? "" : ", ") + f;
+        out += fmt::format("  features: {}\n", features);
+    }
+    return out;
+}
+
+std::string triage_json(const Triage& t) {
+    JsonWriter w;
+    w.begin_object();
+    w.key("findings");
+    w.integer(static_cast<std::int64_t>(t.findings));
+    w.key("groups");
+    w.begin_array();
+    for (const TriageGroup& g : t.groups) {
+        w.begin_object();
+        w.key("signature");
+        w.string(g.signature);
+        w.key("count");
+        w.integer(static_cast<std::int64_t>(g.members.size()));
+        w.key("pattern");
+        w.string(g.pattern);
+        w.key("first_seen");
+        w.string(g.first_seen);
+        w.key("smallest");
+        w.string(g.smallest.string());
+        w.key("reduced");
+        w.boolean(g.reduced);
+        w.key("dialect");
+        w.string(g.dialect);
+        w.key("version");
+        w.string(g.versions.empty() ? "" : g.versions.front());
+        w.key("versions");
+        w.begin_array();
+        for (const auto& v : g.versions) w.string(v);
+        w.end_array();
+        w.key("status");
+        w.string(g.status);
+        w.key("known_id");
+        w.string(g.known_id);
+        w.key("features");
+        w.begin_array();
+        for (const auto& f : g.features) w.string(f);
+        w.end_array();
+        w.key("members");
+        w.begin_array();
+        for (const auto& m : g.members) w.string(m.string());
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+    return w.str() + "\n";
+}
+
+}  // namespace eriq

@@ -1,0 +1,69 @@
+#pragma once
+// Triage: merges the finding folders of any number of output folders (runs, machines,
+// shards) into root-cause groups by the group signature of each finding's reduced form
+// (the unreduced form when it was never reduced), and marks groups listed in the
+// repository's known-bug lists (known-bugs/<dialect>.toml).
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "report/finding_record.hpp"
+
+namespace eriq {
+
+// One entry of known-bugs/<dialect>.toml:
+//   [[bug]]
+//   id = "sqlite-right-join-union-all"
+//   group_signature = "g1234abcd5678"      # of the reduced case, with its pattern
+//   status = "new"                         # new / reported / fixed / not_a_bug
+//   summary = "..."
+//   case = "tests/data/cases/....toml"     # the reduced case
+//   reproduces_in = ["3.40.1", "3.53.2"]
+//   link = ""  fixed_in = ""  reason = ""  (reason: required for not_a_bug)
+struct KnownBug {
+    std::string dialect;
+    std::string id;
+    std::string group_signature;
+    std::string pattern;
+    std::string status;
+    std::string summary;
+    std::string case_file;
+    std::vector<std::string> reproduces_in;
+    std::string link;
+    std::string fixed_in;
+    std::string reason;
+};
+
+// Every known-bugs/*.toml in `dir` (none when the folder is missing). Throws LoadError.
+std::vector<KnownBug> load_known_bugs(const std::filesystem::path& dir);
+
+struct TriageGroup {
+    std::string signature;
+    std::string pattern;
+    std::string dialect;
+    std::vector<std::string> versions;
+    std::vector<std::string> features;
+    std::vector<std::filesystem::path> members;  // finding folders
+    std::string first_seen;
+    std::filesystem::path smallest;  // the member whose (reduced) case is smallest
+    std::size_t smallest_size = 0;   // its I + Q characters
+    bool reduced = false;            // the smallest member was reduced
+    std::string status = "new";      // from the known-bug list, else "new"
+    std::string known_id;            // the known bug's id, if listed
+};
+
+struct Triage {
+    std::vector<TriageGroup> groups;  // most members first
+    std::size_t findings = 0;
+};
+
+Triage triage_findings(const std::vector<std::filesystem::path>& out_dirs,
+                       const std::vector<KnownBug>& known);
+
+std::string triage_text(const Triage& t);
+// {"findings": N, "groups": [{"signature", "count", "pattern", "first_seen", "smallest",
+//   "dialect", "version", "status", ...}]}
+std::string triage_json(const Triage& t);
+
+}  // namespace eriq
