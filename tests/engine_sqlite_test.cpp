@@ -207,6 +207,10 @@ TEST_CASE("hand-written references to x are marked", "[engine]") {
     CHECK(n == 2);
     CHECK(mark_x_references("SELECT max_x FROM xx", &n) == "SELECT max_x FROM xx");
     CHECK(n == 0);
+    // What a finding's case.toml holds after eriq added the alias: it reads back the same.
+    CHECK(mark_x_references("SELECT vc_0 FROM x AS x WHERE x.vc_0 > 1", &n) ==
+          "SELECT vc_0 FROM {x} AS x WHERE x.vc_0 > 1");
+    CHECK(n == 1);
 }
 
 TEST_CASE("eriq-gen --case prints every variant and exits 0 when consistent", "[engine][cli]") {

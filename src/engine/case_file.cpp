@@ -85,8 +85,11 @@ std::string mark_x_references(const std::string& q, int* references) {
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const SqlToken& t = tokens[i];
         const SqlToken* next = significant_after(i);
+        // `x AS x`: the second x is an alias (eriq writes it so when it adds the alias).
+        const bool alias = previous && previous->kind == SqlTokenKind::Word &&
+                           upper(std::string(previous->text)) == "AS";
         if (t.kind == SqlTokenKind::Word && (t.text == "x" || t.text == "X") && !is_dot(previous) &&
-            !is_dot(next)) {
+            !is_dot(next) && !alias) {
             ++count;
             out += "{x}";
             const bool has_alias = next && next->kind == SqlTokenKind::Word &&

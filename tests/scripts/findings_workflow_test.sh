@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The reduce -> triage -> replay workflow on embedded SQLite: a seeded campaign reduces its
+# findings (same groups, small cases), replay says they reproduce and that a case without
+# the bug does not, triage groups them (text, JSON, HTML page) and marks the repository's
+# known bugs, whose cases still reduce to the signatures known-bugs/sqlite.toml lists.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${ERIQ_BIN:-$root/build/eriq-gen}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+cd "$root" || exit 1
+
+"$bin" --seed 1 --cases 8000 --out "$work/out" --quiet >"$work/log" 2>&1 || fail "campaign: $(tail -3 "$work/log")"
+python3 - "$work/out" <<'PY' || exit 1
+import json, os, statistics, sys, tomllib
+out = sys.argv[1]
+summary = json.load(open(os.path.join(out, "summary.json")))
+findings = [d for d in sorted(os.listdir(out)) if os.path.isfile(os.path.join(out, d, "finding.toml"))]
+assert len(findings) == summary["findings"], (len(findings), summary["findings"])
+assert 1 <= len(findings) <= summary["cases"] / 200, ("findings per case out of bounds", len(findings), summary["cases"])
+before, after, i_chars, q_chars = [], [], [], []
+for d in findings:
+    orig = tomllib.load(open(os.path.join(out, d, "finding.toml"), "rb"))
+    red_path = os.path.join(out, d, "reduced", "finding.toml")
+    assert os.path.isfile(red_path), f"{d} was not reduced"
+    red = tomllib.load(open(red_path, "rb"))
+    assert red["reduced"] and red["groups"] == orig["groups"], d
+    before.append(orig["statements"]); after.append(red["statements"])
+    i_chars.append(red["intermediate_chars"]); q_chars.append(red["referencing_chars"])
+print(f"{len(findings)} findings; median statements {statistics.median(before)} -> {statistics.median(after)}; "
+      f"median I {statistics.median(i_chars)} and Q {statistics.median(q_chars)} characters after")
+assert statistics.median(after) <= 6 and statistics.median(i_chars) < 150 and statistics.median(q_chars) < 150
+PY
+
+for d in "$work"/out/0*/reduced; do
+  "$bin" replay "$d" >"$work/replay" 2>&1 || fail "replay of $d: $(cat "$work/replay")"
+  grep -q "reproduces:" "$work/replay" || fail "replay did not say reproduces: $(cat "$work/replay")"
+done
+
+# A finding whose bug is absent: the same folder with a case every representation agrees on.
+absent=$(ls -d "$work"/out/0* | head -1)
+cp -r "$absent" "$work/absent"
+cp tests/data/cases/sqlite_consistent.toml "$work/absent/case.toml"
+"$bin" replay "$work/absent" >"$work/replay" 2>&1 && fail "replay of a case without the bug exited 0"
+grep -q "does not reproduce" "$work/replay" || fail "no 'does not reproduce': $(cat "$work/replay")"
+
+# The repository's known bug and known non-bug, from their case files.
+for c in sqlite_right_join_union_exists sqlite_compound_affinity; do
+  "$bin" --case "tests/data/cases/$c.toml" --out "$work/known" >/dev/null 2>&1
+  [ $? = 1 ] || fail "$c is no longer an inconsistency"
+done
+"$bin" reduce "$work"/known/0* >"$work/reduce" 2>&1 || fail "reduce: $(cat "$work/reduce")"
+
+"$bin" triage "$work/out" "$work/known" --json >"$work/triage.json" || fail "triage --json"
+"$bin" triage "$work/out" "$work/known" --html "$work/page.html" >"$work/triage.txt" 2>&1 || fail "triage --html"
+python3 - "$work/triage.json" "$work/page.html" "$work/out" <<'PY' || exit 1
+import json, os, sys
+t = json.load(open(sys.argv[1]))
+page = open(sys.argv[2]).read()
+out_findings = len([d for d in os.listdir(sys.argv[3]) if os.path.isfile(os.path.join(sys.argv[3], d, "finding.toml"))])
+assert t["findings"] == out_findings + 2, t["findings"]
+assert sum(g["count"] for g in t["groups"]) == t["findings"]
+assert len(t["groups"]) <= t["findings"]
+for g in t["groups"]:
+    assert os.path.isdir(g["smallest"]), g
+    for key in ("signature", "count", "pattern", "first_seen", "smallest", "dialect", "version", "status"):
+        assert key in g, key
+known = {g["known_id"]: g["status"] for g in t["groups"] if g["known_id"]}
+assert known.get("sqlite-right-join-union-all-flattening") == "new", known
+assert known.get("sqlite-compound-column-affinity") == "not_a_bug", known
+assert page.count('<section class="group"') == len(t["groups"]), "page groups"
+assert 'id="chart-rate"' in page and 'id="chart-groups"' in page
+print(f"triage: {t['findings']} findings in {len(t['groups'])} groups; known: {known}")
+PY
+echo PASS
