@@ -1,6 +1,7 @@
 #pragma once
 // PEGTL actions that build the production's syntax tree from grammar_rules.hpp.
 #include <cctype>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -45,15 +46,31 @@ struct action<rules::alternative_start> {
     static void apply0(ParseState& s) { s.production.alternatives.emplace_back(); }
 };
 
+// A repetition bound; one that does not fit an int is a parse error at its position.
+template <typename Input>
+int parse_count(const Input& in) {
+    int n = 0;
+    const char* end = in.end();
+    if (std::from_chars(in.begin(), end, n).ec != std::errc())
+        throw tao::pegtl::parse_error("repetition count out of range", in);
+    return n;
+}
+
 // "3 :" or "knob :" (also "[0.3" and "[knob:" of optional parts), applied only
 // once the whole head matched, because a failed head must leave no trace.
-inline Weight parse_weight(std::string text) {
+template <typename Input>
+Weight parse_weight(const Input& in) {
+    std::string text = in.string();
     while (!text.empty() &&
            (text.back() == ':' || std::isspace(static_cast<unsigned char>(text.back()))))
         text.pop_back();
     Weight w;
     if (!text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-'))
-        w.value = std::stod(text);
+        try {
+            w.value = std::stod(text);
+        } catch (const std::out_of_range&) {
+            throw tao::pegtl::parse_error("number out of range", in);
+        }
     else
         w.knob = text;
     return w;
@@ -64,7 +81,7 @@ struct action<rules::alternative_head> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
         s.production.alternatives.back().pos = s.map(in.position());
-        s.production.alternatives.back().weight = parse_weight(in.string());
+        s.production.alternatives.back().weight = parse_weight(in);
     }
 };
 
@@ -72,7 +89,7 @@ template <>
 struct action<rules::optional_probability> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.open_optionals.back().probability = parse_weight(in.string());
+        s.open_optionals.back().probability = parse_weight(in);
     }
 };
 
@@ -201,7 +218,7 @@ template <>
 struct action<rules::repeat_min> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.current_sequence().back().repeat_min = std::stoi(in.string());
+        s.current_sequence().back().repeat_min = parse_count(in);
     }
 };
 
@@ -209,7 +226,7 @@ template <>
 struct action<rules::repeat_max> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.current_sequence().back().repeat_max = std::stoi(in.string());
+        s.current_sequence().back().repeat_max = parse_count(in);
     }
 };
 
