@@ -15,6 +15,7 @@ targets=("$@")
 out=fuzz-out
 cxx=${ERIQ_FUZZ_CXX:-clang++-14}
 
+command -v "$cxx" >/dev/null || tools/setup.sh --fuzz
 if [ ! -f build-fuzz/CMakeCache.txt ]; then
   CXX=$cxx cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERIQ_FUZZ=ON >/dev/null
 fi
