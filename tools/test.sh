@@ -23,8 +23,11 @@ export ERIQ_REQUIRE_MARIADB=1 ERIQ_REQUIRE_POSTGRES=1
 echo "eriq test: MariaDB on 127.0.0.1:$ERIQ_MARIADB_PORT (pid $ERIQ_MARIADB_PID)," \
   "PostgreSQL on 127.0.0.1:$ERIQ_POSTGRES_PORT (pid $ERIQ_POSTGRES_PID)"
 
-ctest --test-dir build -j2 --output-on-failure "$@"
+# Both suites run even when the first fails: a sanitizer report is worth seeing either way.
+status=0
+ctest --test-dir build -j2 --output-on-failure "$@" || status=$?
 if [ "${ERIQ_SANITIZE:-1}" != 0 ]; then
   echo "eriq test: the suite again with AddressSanitizer and UBSan (build-asan)"
-  tools/sanitize.sh "$@"
+  tools/sanitize.sh "$@" || status=$?
 fi
+exit "$status"
