@@ -40,7 +40,8 @@ snapshot() {
     case "$d" in *.tmp | "[0-9]*-*") continue ;; esac
     sha1sum "$d"/*
   done) >>"$work/before.sha1" 2>/dev/null
-  sort -u -k2 -o "$work/before.sha1" "$work/before.sha1"
+  # Whole lines: a file whose bytes changed between snapshots keeps both lines, and fails.
+  sort -u -o "$work/before.sha1" "$work/before.sha1"
 }
 
 restart() {
