@@ -25,7 +25,13 @@ done
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-export ERIQ_FUZZ_TMP=${ERIQ_FUZZ_TMP:-/dev/shm}
+# Inputs are written under one folder per run: libFuzzer's fork-mode children exit
+# without running atexit, so the per-process folders are removed here.
+tmp_base=${ERIQ_FUZZ_TMP:-/dev/shm}
+[ -d "$tmp_base" ] && [ -w "$tmp_base" ] || tmp_base=${TMPDIR:-/tmp}
+ERIQ_FUZZ_TMP=$(mktemp -d "$tmp_base/eriq-fuzz-run.XXXXXX")
+export ERIQ_FUZZ_TMP
+trap 'rm -rf "$ERIQ_FUZZ_TMP"' EXIT
 summary=()
 failed=0
 for t in "${targets[@]}"; do
