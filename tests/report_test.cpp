@@ -213,7 +213,8 @@ TEST_CASE("report writer writes one folder per finding and an index", "[report]"
 
     for (const auto& dir : {first, second}) {
         CHECK(entries(dir) ==
-              std::vector<std::string>{"CTE.sql", "TEMPT.sql", "VIEW.sql", "report.json"});
+              std::vector<std::string>{"CTE.sql", "TEMPT.sql", "VIEW.sql", "case.toml",
+                                       "finding.toml", "report.json"});
     }
     const auto top = entries(tmp.path / "findings");
     CHECK(top == std::vector<std::string>{first.filename().string(), second.filename().string(),

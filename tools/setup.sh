@@ -2,12 +2,18 @@
 # Installs the Debian packages eriq needs (when missing) and builds it into build/.
 #   tools/setup.sh            packages for building and running eriq
 #   tools/setup.sh --server   also mariadb-server and postgresql, for the live tests
+#   tools/setup.sh --fuzz     also clang and its libFuzzer runtime, for tools/fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 libcli11-dev libre2-dev)
-[ "${1:-}" = "--server" ] && packages+=(mariadb-server mariadb-client postgresql)
+for arg in "$@"; do
+  case "$arg" in
+    --server) packages+=(mariadb-server mariadb-client postgresql) ;;
+    --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

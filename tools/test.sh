@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up (packages incl. mariadb-server and postgresql, build), starts a throwaway
 # MariaDB and PostgreSQL on 127.0.0.1 with their data directories on tmpfs, runs the
-# whole test suite with ctest, and stops the servers again. CI (.ci/run) calls exactly this.
+# whole test suite with ctest, then again built with ASan+UBSan (tools/sanitize.sh;
+# ERIQ_SANITIZE=0 skips it), and stops the servers. CI (.ci/run) calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh --server
@@ -22,4 +23,11 @@ export ERIQ_REQUIRE_MARIADB=1 ERIQ_REQUIRE_POSTGRES=1
 echo "eriq test: MariaDB on 127.0.0.1:$ERIQ_MARIADB_PORT (pid $ERIQ_MARIADB_PID)," \
   "PostgreSQL on 127.0.0.1:$ERIQ_POSTGRES_PORT (pid $ERIQ_POSTGRES_PID)"
 
-ctest --test-dir build -j2 --output-on-failure "$@"
+# Both suites run even when the first fails: a sanitizer report is worth seeing either way.
+status=0
+ctest --test-dir build -j2 --output-on-failure "$@" || status=$?
+if [ "${ERIQ_SANITIZE:-1}" != 0 ]; then
+  echo "eriq test: the suite again with AddressSanitizer and UBSan (build-asan)"
+  tools/sanitize.sh "$@" || status=$?
+fi
+exit "$status"

@@ -30,6 +30,12 @@ struct Reader {
         if (!v) fail(*n, fmt::format("'{}' must be a string", key));
         return *v;
     }
+    // Only a TOML integer: toml++'s value<int64_t>() casts a float such as 1e308
+    // to int64_t without a range check (undefined behaviour).
+    static std::optional<int64_t> integer(const toml::node& n) {
+        if (const auto* i = n.as_integer()) return i->get();
+        return std::nullopt;
+    }
     std::vector<std::string> strings(const toml::table& t, const char* key) const {
         std::vector<std::string> out;
         const toml::node* n = t.get(key);
@@ -99,7 +105,7 @@ Representation read_representation(const Reader& r, const toml::table& t) {
         sw.capability = r.string(*s, "capability", true);
         r.check_capability(*s->get("capability"), sw.capability);
         if (const toml::node* o = s->get("x_references_over")) {
-            auto v = o->value<int64_t>();
+            auto v = Reader::integer(*o);
             if (!v || *v < 0 || *v > 1000)
                 r.fail(*o, "'x_references_over' must be an integer from 0 to 1000");
             sw.x_references_over = static_cast<int>(*v);
@@ -114,7 +120,7 @@ NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
                     "bytes", "compact_json", "trim_zero_fraction"});
     NormalizationRules n;
     if (auto* v = t.get("float_digits")) {
-        auto d = v->value<int64_t>();
+        auto d = Reader::integer(*v);
         if (!d || *d < 1 || *d > 17) r.fail(*v, "'float_digits' must be an integer in 1..17");
         n.float_digits = static_cast<int>(*d);
     }

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Seeds and dictionaries for tools/fuzz.sh.
+
+fuzz_seeds.py TARGET SEED_DIR DICT_FILE: writes the seed corpus of TARGET (the
+shipped files of its format; for dsl_parse the production strings of every
+grammar) and a libFuzzer dictionary of the keys and DSL tokens they use.
+"""
+import pathlib
+import re
+import sys
+import tomllib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCES = {
+    "grammar_file": ["grammars/*.toml", "tests/data/grammars/*.toml"],
+    "dialect_file": ["dialects/*.toml"],
+    "rules_file": ["rules/*.toml"],
+    "case_file": ["tests/data/cases/*.toml"],
+    "dsl_parse": ["grammars/*.toml", "tests/data/grammars/*.toml"],
+}
+TOML_TOKENS = ["[[", "]]", "=", "'''", '"""', "\\n", "\\u0000", "true", "false", "inf", "nan",
+               "1979-05-27T07:32:00Z", "0x7f", "1e308", "-0", "{ ", " }", ".", ","]
+DSL_TOKENS = ["<", ">", "<!", "{", "}", "[", "]", "|", ":", "^", "@", "(", ")", "'", '"', ",",
+              "{0,3}", "{1,2 ','}", "[0.5:", "<expr:T>", "<expr:any>"]
+
+
+def files(target):
+    for pattern in SOURCES[target]:
+        yield from sorted(ROOT.glob(pattern))
+
+
+def productions(doc):
+    for text in doc.get("productions", {}).values():
+        if isinstance(text, str):
+            yield text
+
+
+def main():
+    target, seed_dir, dict_file = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3]
+    seed_dir.mkdir(parents=True, exist_ok=True)
+    tokens = set(DSL_TOKENS if target == "dsl_parse" else TOML_TOKENS)
+    n = 0
+    for f in files(target):
+        raw = f.read_bytes()
+        if target == "dsl_parse":
+            for text in productions(tomllib.loads(raw.decode())):
+                n += 1
+                (seed_dir / f"{f.stem}-{n:04d}").write_text(text)
+                tokens.update(re.findall(r"[<@][!a-z_]+|\b[a-z_]+\b", text))
+        else:
+            n += 1
+            (seed_dir / f.name).write_bytes(raw)
+            tokens.update(re.findall(r"^\s*\[*\s*([A-Za-z_][A-Za-z0-9_.]*)", raw.decode(), re.M))
+    with open(dict_file, "w") as out:
+        for t in sorted(tokens):
+            out.write('"' + t.replace("\\", "\\\\").replace('"', '\\"') + '"\n')
+    print(f"{n} seeds, {len(tokens)} dictionary entries")
+
+
+if __name__ == "__main__":
+    main()
