@@ -22,7 +22,7 @@ const std::string kSlowQuery =
 // Runs the slow query on `backend` while another thread interrupts `target` after 200 ms;
 // returns the error kind and how long the query ran.
 std::pair<std::string, std::chrono::milliseconds> interrupted_run(Backend& backend,
-                                                                   Backend& target) {
+                                                                  Backend& target) {
     std::thread interrupter([&] {
         std::this_thread::sleep_for(200ms);
         target.interrupt();

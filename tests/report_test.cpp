@@ -212,9 +212,8 @@ TEST_CASE("report writer writes one folder per finding and an index", "[report]"
     CHECK(second.filename().string() == "000002-" + signature);
 
     for (const auto& dir : {first, second}) {
-        CHECK(entries(dir) ==
-              std::vector<std::string>{"CTE.sql", "TEMPT.sql", "VIEW.sql", "case.toml",
-                                       "finding.toml", "report.json"});
+        CHECK(entries(dir) == std::vector<std::string>{"CTE.sql", "TEMPT.sql", "VIEW.sql",
+                                                       "case.toml", "finding.toml", "report.json"});
     }
     const auto top = entries(tmp.path / "findings");
     CHECK(top == std::vector<std::string>{first.filename().string(), second.filename().string(),
@@ -296,8 +295,8 @@ TEST_CASE("reproducer sql replays with the sqlite3 client", "[report]") {
                      "SELECT vc_0, vc_1 FROM tt0 WHERE vc_0 < 10;\nDROP TABLE IF EXISTS tt0;\n") !=
           std::string::npos);
 
-    const ReportContext mariadb{"mariadb", "mysql", "10.11.6-MariaDB",
-                                "mysql://eriq:***@127.0.0.1/db", {}, {}};
+    const ReportContext mariadb{
+        "mariadb", "mysql", "10.11.6-MariaDB", "mysql://eriq:***@127.0.0.1/db", {}, {}};
     const fs::path mysql_dir = writer.write(tc, sample_outcome(tc), mariadb);
     CHECK(read_file(mysql_dir / "VIEW.sql").find("mariadb DB < VIEW.sql") != std::string::npos);
     CHECK(read_file(mysql_dir / "report.json")

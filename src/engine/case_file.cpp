@@ -9,11 +9,11 @@
 #include <toml++/toml.h>
 
 #include "engine/case_runner.hpp"
-#include "util/sql_tokens.hpp"
 #include "engine/target.hpp"
 #include "report/report_writer.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
+#include "util/sql_tokens.hpp"
 #include "util/toml_file.hpp"
 
 namespace eriq {
@@ -210,8 +210,7 @@ int run_case_file(RunOptions options, bool dialect_given) {
     fmt::print("verdict: inconsistent {}\n", outcome.classification.pattern);
     if (!options.out_dir.empty()) {
         ReportWriter writer(options.out_dir);
-        ReportContext ctx =
-            report_context(t, backend->server_version(), t.connection.redacted());
+        ReportContext ctx = report_context(t, backend->server_version(), t.connection.redacted());
         fmt::print("report: {}\n", writer.write(tc, outcome, ctx).string());
     }
     return 1;

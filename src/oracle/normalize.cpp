@@ -243,7 +243,8 @@ NormValue normalize_value(Value&& v, const NormalizationRules& rules) {
         case ValueKind::Decimal:
             return {ValueKind::Text, normalize_decimal(v.text, rules.canonical_decimals, rules)};
         case ValueKind::Json:
-            return {ValueKind::Text, rules.compact_json ? compact_json(v.text, rules) : std::move(v.text)};
+            return {ValueKind::Text,
+                    rules.compact_json ? compact_json(v.text, rules) : std::move(v.text)};
         case ValueKind::Bytes:
             return {ValueKind::Text, normalize_bytes(v.text, rules.bytes)};
         case ValueKind::Text:

@@ -24,15 +24,16 @@ inline const std::filesystem::path& work_dir(bool with_grammars = false) {
     namespace fs = std::filesystem;
     static const fs::path dir = [&] {
         const char* base = std::getenv("ERIQ_FUZZ_TMP");
-        fs::path root = base && *base ? fs::path(base)
+        fs::path root = base && *base                  ? fs::path(base)
                         : fs::is_directory("/dev/shm") ? fs::path("/dev/shm")
-                                                        : fs::temp_directory_path();
+                                                       : fs::temp_directory_path();
         fs::path d = root / ("eriq-fuzz-" + std::to_string(getpid()));
         fs::remove_all(d);
         fs::create_directories(d);
         if (with_grammars)
             for (const auto& e : fs::directory_iterator(fs::path(ERIQ_SOURCE_DIR) / "grammars"))
-                if (e.path().extension() == ".toml") fs::copy_file(e.path(), d / e.path().filename());
+                if (e.path().extension() == ".toml")
+                    fs::copy_file(e.path(), d / e.path().filename());
         std::atexit([] {
             std::error_code ec;
             fs::remove_all(dir, ec);
@@ -43,8 +44,8 @@ inline const std::filesystem::path& work_dir(bool with_grammars = false) {
 }
 
 // Writes the input to `name` in the work directory; returns its path.
-inline std::string write_input(const std::uint8_t* data, std::size_t size,
-                               const std::string& name, bool with_grammars = false) {
+inline std::string write_input(const std::uint8_t* data, std::size_t size, const std::string& name,
+                               bool with_grammars = false) {
     auto path = (work_dir(with_grammars) / name).string();
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));

@@ -1,8 +1,8 @@
 // Replays inputs through a fuzz target's entry point without libFuzzer (the
 // normal build's regression tests): each argument is a file or a directory of
 // files. A crash aborts the process; a clean run prints how many were replayed.
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
         if (fs::is_directory(p)) {
             std::vector<fs::path> files;
             for (const auto& e : fs::directory_iterator(p))
-                if (e.is_regular_file() && e.path().filename().string()[0] != '.') files.push_back(e.path());
+                if (e.is_regular_file() && e.path().filename().string()[0] != '.')
+                    files.push_back(e.path());
             std::sort(files.begin(), files.end());
             for (const auto& f : files) count += replay(f);
         } else if (fs::is_regular_file(p)) {

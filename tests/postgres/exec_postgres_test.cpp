@@ -310,9 +310,10 @@ TEST_CASE("postgres backend reconnects after its session was terminated", "[post
     CHECK(error_of(backend, "SELECT * FROM eriq_tmp").kind == "postgres:42P01");
 }
 
-TEST_CASE("postgres refused credentials are an authentication failure that never shows the "
-          "password",
-          "[postgres]") {
+TEST_CASE(
+    "postgres refused credentials are an authentication failure that never shows the "
+    "password",
+    "[postgres]") {
     ConnectionSpec spec = spec_for_db(kTestDb);
     spec.password = "wrong-secret-pw";
     try {
