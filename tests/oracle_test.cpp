@@ -186,6 +186,9 @@ TEST_CASE("numbers inside JSON text normalize like SQL numbers", "[oracle]") {
     CHECK(norm(ValueKind::Text, "[1.50, -2e0, 1e15]") == "[1.50000000000e+00,-2,1000000000000000]");
     CHECK(norm(ValueKind::Json, "{\"k\":\"0.0\"}") != norm(ValueKind::Json, "{\"k\":\"0\"}"));
     CHECK(norm(ValueKind::Json, "{\"k\":1}") != norm(ValueKind::Json, "{\"k\":1.5}"));
+    // A bare JSON scalar stays as written: MariaDB sends it as JSON from a view and as text
+    // from a temporary table (false positive of a MariaDB campaign).
+    CHECK(norm(ValueKind::Json, "1.5") == norm(ValueKind::Text, "1.5"));
 }
 
 TEST_CASE("null differs from the string NULL", "[oracle]") {

@@ -92,8 +92,10 @@ figures=$(python3 - "$out" "$(wc -l <"$work/before.sha1")" <<'PY'
 import json, pathlib, sys
 out = pathlib.Path(sys.argv[1])
 summary = json.loads((out / "summary.json").read_text())
-folders = sorted(d for d in out.iterdir() if d.is_dir())
-assert not [d for d in folders if ".tmp" in d.name], "half-written report folders left behind"
+import re
+assert not [d for d in out.iterdir() if ".tmp" in d.name], "half-written report folders left behind"
+# Finding folders are NNNNNN-<signature>; runs/ holds each run's summary.
+folders = sorted(d for d in out.iterdir() if d.is_dir() and re.match(r"\d{6,}-", d.name))
 faults = 0
 for d in folders:
     report = json.loads((d / "report.json").read_text())

@@ -146,6 +146,7 @@ std::string compact_json(const std::string& json, const NormalizationRules& rule
     out.reserve(json.size());
     bool in_string = false;
     bool escaped = false;
+    int depth = 0;
     for (std::size_t i = 0; i < json.size(); ++i) {
         const char c = json[i];
         if (in_string) {
@@ -161,7 +162,11 @@ std::string compact_json(const std::string& json, const NormalizationRules& rule
         }
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
         if (c == '"') in_string = true;
-        if (rules.unify_numeric && starts_json_number(c)) {
+        if (c == '[' || c == '{') ++depth;
+        if (c == ']' || c == '}') --depth;
+        // Only numbers inside arrays and objects: a bare scalar ("1.5") arrives as JSON
+        // from one representation and as text from another, and stays as written in both.
+        if (rules.unify_numeric && depth > 0 && starts_json_number(c)) {
             std::size_t end = i;
             while (end < json.size() && json_number_char(json[end])) ++end;
             out += normalize_float(json.substr(i, end - i), rules);
