@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <limits>
 #include <regex>
 
 #include "catalog/dialect.hpp"
@@ -153,4 +155,25 @@ TEST_CASE("boolean columns cannot make a derivation recurse without end", "[gen]
             if (gen.generate(db, round, k)) ++produced;
     }
     CHECK(produced >= 250);
+}
+
+// Found while checking the fuzz helper's notes: @number over the whole int64 range made
+// hi - lo overflow, and the optimized build divided by zero (SIGFPE).
+TEST_CASE("Rng range covers the whole int64 range without overflow", "[gen]") {
+    Rng rng(5);
+    const auto lo = std::numeric_limits<std::int64_t>::min();
+    const auto hi = std::numeric_limits<std::int64_t>::max();
+    bool negative = false, positive = false;
+    for (int i = 0; i < 200; ++i) {
+        const std::int64_t v = rng.range(lo, hi);
+        negative = negative || v < 0;
+        positive = positive || v > 0;
+    }
+    CHECK((negative && positive));
+    for (int i = 0; i < 200; ++i) {
+        const std::int64_t v = rng.range(-3, 3);
+        CHECK((v >= -3 && v <= 3));
+    }
+    CHECK(rng.range(hi - 1, hi) >= hi - 1);
+    CHECK(rng.range(7, 7) == 7);
 }

@@ -42,7 +42,11 @@ class Rng {
     // Uniform in [lo, hi].
     std::int64_t range(std::int64_t lo, std::int64_t hi) {
         if (hi <= lo) return lo;
-        return lo + static_cast<std::int64_t>(below(static_cast<std::uint64_t>(hi - lo) + 1));
+        // In unsigned arithmetic: hi - lo overflows int64 for wide ranges (signed overflow
+        // is undefined, and the full range once became a division by zero).
+        const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+        const std::uint64_t offset = span == UINT64_MAX ? next() : below(span + 1);
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + offset);
     }
     // Uniform in [0, 1).
     double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
