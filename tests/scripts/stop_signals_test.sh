@@ -17,7 +17,7 @@ start_slow_run() {
   "$bin" --grammar "$root/tests/data/grammars/slow_sqlite.toml" --weight slow=1000000 \
     --statement-timeout 0 --time 5m --seed 1 --out "$work/$1" >"$work/$1.log" 2>&1 &
   pid=$!
-  for _ in $(seq 100); do grep -q "reports in" "$work/$1.log" && break; sleep 0.05; done
+  for _ in $(seq 100); do grep -qs "reports in" "$work/$1.log" && break; sleep 0.05; done
   sleep 1.5  # inside the first slow statement by now
   kill -0 "$pid" 2>/dev/null || fail "$1: eriq-gen ended early: $(cat "$work/$1.log")"
 }
@@ -69,7 +69,7 @@ start_stuck_run() {
   mkfifo "$work/$1.fifo"
   "$bin" --seed 1 --time 5m --log-statements "$work/$1.fifo" --out "$work/$1" >"$work/$1.log" 2>&1 &
   pid=$!
-  for _ in $(seq 100); do grep -q "reports in" "$work/$1.log" && break; sleep 0.05; done
+  for _ in $(seq 100); do grep -qs "reports in" "$work/$1.log" && break; sleep 0.05; done
   kill -s "$2" "$pid"
   sleep 0.5
   kill -0 "$pid" 2>/dev/null || fail "$1: the stuck run ended on the first signal"
