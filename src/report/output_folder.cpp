@@ -49,20 +49,25 @@ std::string holder_of(int fd) {
 }  // namespace
 
 OutputFolderLock::OutputFolderLock(const fs::path& dir) {
-    fs::create_directories(dir);
+    std::error_code error;
+    fs::create_directories(dir, error);
+    if (error || !fs::is_directory(dir)) {
+        throw std::runtime_error("cannot use " + dir.string() + " as the output folder: " +
+                                 (error ? error.message() : "not a directory"));
+    }
     const fs::path path = dir / ".lock";
     fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd_ < 0)
         throw std::runtime_error("cannot open " + path.string() + ": " + std::strerror(errno));
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        const int error = errno;
+        const int lock_error = errno;
         const std::string holder = holder_of(fd_);
         ::close(fd_);
-        if (error == EWOULDBLOCK)
+        if (lock_error == EWOULDBLOCK)
             throw std::runtime_error(fmt::format(
                 "another eriq-gen run{} is writing to {}; wait for it or use another --out folder",
                 holder, dir.string()));
-        throw std::runtime_error("cannot lock " + path.string() + ": " + std::strerror(error));
+        throw std::runtime_error("cannot lock " + path.string() + ": " + std::strerror(lock_error));
     }
     const std::string pid = std::to_string(::getpid()) + "\n";
     // The pid only names the holder when another run is refused; the lock holds without it.

@@ -21,7 +21,7 @@ wrong_url=$(sed -E 's#//([^:/]+):[^@]*@#//\1:not-the-password-42@#' <<<"$url")
 "$bin" --dialect mariadb --connect "$url" --grammar "$root/tests/data/grammars/slow_mariadb.toml" \
   --weight slow=1000000 --statement-timeout 0 --time 5m --seed 1 --out "$work/out" >"$work/log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do grep -q "reports in" "$work/log" && break; sleep 0.05; done
+for _ in $(seq 100); do grep -qs "reports in" "$work/log" && break; sleep 0.05; done
 sleep 2.5
 kill -0 "$pid" 2>/dev/null || fail "eriq-gen ended early: $(cat "$work/log")"
 t0=$(now_ms)

@@ -28,7 +28,7 @@ grep -q "removed 3 unfinished file(s)" "$work/run1.log" || fail "no cleanup mess
 # While a run holds the folder, a second one is refused at once.
 "$bin" --seed 2 --time 60s --out "$out" >"$work/holder.log" 2>&1 &
 first=$!
-for _ in $(seq 50); do grep -q "reports in" "$work/holder.log" && break; sleep 0.1; done
+for _ in $(seq 50); do grep -qs "reports in" "$work/holder.log" && break; sleep 0.1; done
 start=$(date +%s%N)
 "$bin" --seed 3 --time 5s --out "$out" >"$work/refused.log" 2>&1
 status=$?

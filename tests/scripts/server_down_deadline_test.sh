@@ -46,7 +46,7 @@ echo "server killed: the 8-second run ended after $elapsed ms"
 # The port of the dead server: every connection attempt is refused.
 "$bin" --dialect mariadb --connect "$url" --time 5m --out "$work/never" >"$work/never.log" 2>&1 &
 eriq=$!
-for _ in $(seq 60); do grep -q "retrying" "$work/never.log" && break; sleep 0.1; done
+for _ in $(seq 60); do grep -qs "retrying" "$work/never.log" && break; sleep 0.1; done
 grep -q "retrying" "$work/never.log" || fail "no retry: $(cat "$work/never.log")"
 t0=$(now_ms)
 kill -INT "$eriq"

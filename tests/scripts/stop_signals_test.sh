@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SIGINT/SIGTERM on embedded SQLite while a statement runs for a minute: the first
 # signal interrupts it, the run ends within a second with exit 0 and a complete
-# summary.json. When a run cannot end, a second signal ends the process at once with
-# 130 (SIGINT) or 143 (SIGTERM). The server backends have their own scripts (mariadb_stop_test.sh,
+# summary.json; the --time deadline cuts such statements the same way. When a run
+# cannot end, a second signal ends the process at once with 130 (SIGINT) or 143 (SIGTERM). The server backends have their own scripts (mariadb_stop_test.sh,
 # postgres_stop_test.sh).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,7 +17,7 @@ start_slow_run() {
   "$bin" --grammar "$root/tests/data/grammars/slow_sqlite.toml" --weight slow=1000000 \
     --statement-timeout 0 --time 5m --seed 1 --out "$work/$1" >"$work/$1.log" 2>&1 &
   pid=$!
-  for _ in $(seq 100); do grep -q "reports in" "$work/$1.log" && break; sleep 0.05; done
+  for _ in $(seq 100); do grep -qs "reports in" "$work/$1.log" && break; sleep 0.05; done
   sleep 1.5  # inside the first slow statement by now
   kill -0 "$pid" 2>/dev/null || fail "$1: eriq-gen ended early: $(cat "$work/$1.log")"
 }
@@ -51,13 +51,25 @@ stop_with TERM
 [ -f "$work/one-sigterm/summary.json" ] || fail "SIGTERM: no summary.json"
 echo "SIGTERM: ended $elapsed ms after the signal with a summary"
 
+# The --time deadline interrupts statements in flight too: two workers in minute-long
+# statements, --time 3s.
+t0=$(now_ms)
+"$bin" --grammar "$root/tests/data/grammars/slow_sqlite.toml" --weight slow=1000000 \
+  --statement-timeout 0 --jobs 2 --time 3s --seed 1 --out "$work/deadline" >"$work/deadline.log" 2>&1
+status=$?
+elapsed=$(( $(now_ms) - t0 ))
+[ "$status" = 0 ] || fail "deadline: exit $status: $(cat "$work/deadline.log")"
+[ "$elapsed" -lt 4500 ] || fail "deadline: a 3-second run lasted $elapsed ms"
+[ -f "$work/deadline/summary.json" ] || fail "deadline: no summary.json"
+echo "deadline: a 3-second run in minute-long statements ended after $elapsed ms"
+
 # A run that cannot end by itself: its worker blocks opening a FIFO nobody reads (as a
 # worker stuck in a driver call would). The first signal cannot end it; the second must.
 start_stuck_run() {
   mkfifo "$work/$1.fifo"
   "$bin" --seed 1 --time 5m --log-statements "$work/$1.fifo" --out "$work/$1" >"$work/$1.log" 2>&1 &
   pid=$!
-  for _ in $(seq 100); do grep -q "reports in" "$work/$1.log" && break; sleep 0.05; done
+  for _ in $(seq 100); do grep -qs "reports in" "$work/$1.log" && break; sleep 0.05; done
   kill -s "$2" "$pid"
   sleep 0.5
   kill -0 "$pid" 2>/dev/null || fail "$1: the stuck run ended on the first signal"
