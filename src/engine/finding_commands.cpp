@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include "engine/case_file.hpp"
-#include "engine/case_runner.hpp"
 #include "engine/finding_reducer.hpp"
 #include "engine/target.hpp"
 #include "report/finding_record.hpp"
@@ -44,20 +43,7 @@ LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect
 }
 
 CaseOutcome run_alone(LoadedFinding& f, const TestCase& tc) {
-    CaseRunner runner(*f.backend, f.target.dialect, f.target.rules);
-    try {
-        runner.load_database(tc);
-    } catch (const WorkspaceViolation&) {
-        throw;
-    } catch (const BackendError& e) {
-        CaseOutcome failed;
-        failed.verdict = e.server_fault ? Verdict::ServerFault : Verdict::Discarded;
-        failed.discard_kind = e.kind;
-        return failed;
-    }
-    CaseOutcome outcome = runner.run(tc, "replay");
-    if (outcome.verdict != Verdict::ServerFault) f.backend->reset_workspace();
-    return outcome;
+    return run_case_alone(*f.backend, f.target.dialect, f.target.rules, tc, "replay");
 }
 
 // "reproduces", or why not, for the outcome of a replay against the recorded groups.

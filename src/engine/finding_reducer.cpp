@@ -4,11 +4,9 @@
 
 namespace eriq {
 
-namespace {
-
-// Runs `tc` alone in a fresh workspace; a failing schema or row statement makes it a
-// discarded case.
-CaseOutcome run_alone(Backend& backend, CaseRunner& runner, const TestCase& tc) {
+CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleSet& rules,
+                           const TestCase& tc, const std::string& tag) {
+    CaseRunner runner(backend, dialect, rules);
     try {
         runner.load_database(tc);
     } catch (const WorkspaceViolation&) {
@@ -19,12 +17,10 @@ CaseOutcome run_alone(Backend& backend, CaseRunner& runner, const TestCase& tc) 
         failed.discard_kind = e.kind;
         return failed;
     }
-    CaseOutcome outcome = runner.run(tc, "reduce");
+    CaseOutcome outcome = runner.run(tc, tag);
     if (outcome.verdict != Verdict::ServerFault) backend.reset_workspace();
     return outcome;
 }
-
-}  // namespace
 
 bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate) {
     return candidate.verdict == Verdict::Inconsistent &&
@@ -35,12 +31,11 @@ bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate) {
 FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
                                 const TestCase& tc, const CaseOutcome& original,
                                 const ReductionBudget& budget, const ReductionProgress& progress) {
-    CaseRunner runner(backend, dialect, rules);
     FindingReduction out;
     bool connection_lost = false;
     auto interesting = [&](const TestCase& candidate) {
         if (connection_lost) return false;
-        CaseOutcome outcome = run_alone(backend, runner, candidate);
+        CaseOutcome outcome = run_case_alone(backend, dialect, rules, candidate, "reduce");
         // A candidate that crashes the server is not this finding; stop rather than
         // crash it again and again.
         if (outcome.verdict == Verdict::ServerFault) connection_lost = true;
@@ -52,7 +47,7 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
         if (!types.empty()) hints.simple_types.push_back(types.front()->name);
     }
     out.reduced = reduce_case(tc, interesting, budget, &out.stats, progress, hints);
-    out.outcome = run_alone(backend, runner, out.reduced);
+    out.outcome = run_case_alone(backend, dialect, rules, out.reduced, "reduce");
     return out;
 }
 

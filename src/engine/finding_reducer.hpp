@@ -2,6 +2,8 @@
 // Reduces a finding on its target: a candidate is kept when, run in a fresh workspace,
 // the same representations still split into the same groups (not merely "some
 // difference"). Drives src/reduce/ with a test built from a CaseRunner.
+#include <string>
+
 #include "catalog/dialect.hpp"
 #include "exec/backend.hpp"
 #include "gen/test_case.hpp"
@@ -16,6 +18,11 @@ struct FindingReduction {
     CaseOutcome outcome;  // the reduced case's outcome (same groups as the original's)
     ReductionStats stats;
 };
+
+// Runs `tc` alone in a fresh workspace (its database first; a failing schema or row
+// statement makes it a discarded case) and resets the workspace unless the server failed.
+CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleSet& rules,
+                           const TestCase& tc, const std::string& tag);
 
 // Whether `candidate` shows the finding `original` showed: inconsistent, with the same
 // groups of representations.
