@@ -144,6 +144,7 @@ TEST_CASE("objects eriq recorded survive a crash and are its own on the next run
 
 TEST_CASE("ledger inserts escape names", "[ledger]") {
     LedgerSql sql{.create = "",
+                  .select = "",
                   .insert_prefix = "INSERT INTO l VALUES ",
                   .insert_suffix = ";",
                   .backslash_escapes = true};

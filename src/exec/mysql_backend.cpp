@@ -168,6 +168,7 @@ const LedgerSql kMysqlLedger{
     .create =
         "CREATE TABLE eriq_ledger (object_name VARCHAR(64) CHARACTER SET utf8mb4 "
         "COLLATE utf8mb4_bin PRIMARY KEY)",
+    .select = "SELECT object_name FROM eriq_ledger",
     .insert_prefix = "INSERT IGNORE INTO eriq_ledger (object_name) VALUES ",
     .insert_suffix = "",
     .backslash_escapes = true,
@@ -295,31 +296,19 @@ void MysqlBackend::start_ledger() {
         "AND table_type <> 'TEMPORARY'",
         {.rows = &objects});
     std::vector<std::string> names;
-    bool ledger_exists = false;
-    for (const auto& row : objects.rows) {
-        names.push_back(row[0].text);
-        ledger_exists = ledger_exists || row[0].text == kLedgerTable;
-    }
-    std::vector<std::string> recorded;
-    if (ledger_exists) {
-        try {
+    for (const auto& row : objects.rows) names.push_back(row[0].text);
+    ledger_.open(
+        names, options_.allow_foreign_objects, kMysqlLedger,
+        [this](const std::string& sql) {
             ResultSet rows;
-            run(LedgerSql::select(), {.rows = &rows});
-            for (const auto& row : rows.rows) recorded.push_back(row[0].text);
-        } catch (const BackendError& error) {
-            if (error.server_fault) throw;
-            ledger_exists = false;  // a table of that name that is not eriq's ledger
-        }
-    }
-    ledger_.start(names, recorded, ledger_exists, options_.allow_foreign_objects);
-    if (!ledger_exists) run(kMysqlLedger.create, {});
+            run(sql, {.rows = &rows});
+            return rows;
+        },
+        [this](const std::string& sql) { run(sql, {}); });
 }
 
 void MysqlBackend::admit(const std::string& sql) {
-    std::vector<std::string> created = ledger_.admit(sql);
-    if (created.empty()) return;
-    run(kMysqlLedger.insert(created), {});
-    ledger_.recorded(created);
+    ledger_.admit_and_record(sql, kMysqlLedger, [this](const std::string& s) { run(s, {}); });
 }
 
 void MysqlBackend::set_statement_timeout() {

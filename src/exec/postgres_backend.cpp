@@ -344,6 +344,7 @@ namespace {
 
 const LedgerSql kPostgresLedger{
     .create = "CREATE TABLE public.eriq_ledger (object_name text PRIMARY KEY)",
+    .select = "SELECT object_name FROM public.eriq_ledger",
     .insert_prefix = "INSERT INTO public.eriq_ledger (object_name) VALUES ",
     .insert_suffix = " ON CONFLICT DO NOTHING",
 };
@@ -364,26 +365,19 @@ void PostgresBackend::start_ledger() {
     ResultSet objects;
     run(kPublicObjects, {.rows = &objects});
     std::vector<std::string> names;
-    bool ledger_exists = false;
-    for (const auto& row : objects.rows) {
-        names.push_back(row[0].text);
-        ledger_exists = ledger_exists || row[0].text == kLedgerTable;
-    }
-    std::vector<std::string> recorded;
-    if (ledger_exists) {
-        ResultSet rows;
-        run("SELECT object_name FROM public.eriq_ledger", {.rows = &rows});
-        for (const auto& row : rows.rows) recorded.push_back(row[0].text);
-    }
-    ledger_.start(names, recorded, ledger_exists, options_.allow_foreign_objects);
-    if (!ledger_exists) run(kPostgresLedger.create, {});
+    for (const auto& row : objects.rows) names.push_back(row[0].text);
+    ledger_.open(
+        names, options_.allow_foreign_objects, kPostgresLedger,
+        [this](const std::string& sql) {
+            ResultSet rows;
+            run(sql, {.rows = &rows});
+            return rows;
+        },
+        [this](const std::string& sql) { run(sql, {}); });
 }
 
 void PostgresBackend::admit(const std::string& sql) {
-    std::vector<std::string> created = ledger_.admit(sql);
-    if (created.empty()) return;
-    run(kPostgresLedger.insert(created), {});
-    ledger_.recorded(created);
+    ledger_.admit_and_record(sql, kPostgresLedger, [this](const std::string& s) { run(s, {}); });
 }
 
 void PostgresBackend::execute(const std::string& sql) {

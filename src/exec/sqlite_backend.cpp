@@ -298,6 +298,7 @@ namespace {
 
 const LedgerSql kSqliteLedger{
     .create = "CREATE TABLE eriq_ledger (object_name TEXT PRIMARY KEY)",
+    .select = "SELECT object_name FROM eriq_ledger",
     .insert_prefix = "INSERT OR IGNORE INTO eriq_ledger (object_name) VALUES ",
     .insert_suffix = "",
 };
@@ -314,30 +315,19 @@ void SqliteBackend::start_ledger() {
         "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
         {.rows = &objects});
     std::vector<std::string> names;
-    bool ledger_exists = false;
-    for (const auto& row : objects.rows) {
-        names.push_back(row[0].text);
-        ledger_exists = ledger_exists || looks_like_ledger(row[0].text);
-    }
-    std::vector<std::string> recorded;
-    if (ledger_exists) {
-        try {
+    for (const auto& row : objects.rows) names.push_back(row[0].text);
+    ledger_.open(
+        names, options_.allow_foreign_objects, kSqliteLedger,
+        [this](const std::string& sql) {
             ResultSet rows;
-            run(LedgerSql::select(), {.rows = &rows});
-            for (const auto& row : rows.rows) recorded.push_back(row[0].text);
-        } catch (const BackendError&) {
-            ledger_exists = false;  // a table of that name that is not eriq's ledger
-        }
-    }
-    ledger_.start(names, recorded, ledger_exists, options_.allow_foreign_objects);
-    if (!ledger_exists) run(kSqliteLedger.create, {});
+            run(sql, {.rows = &rows});
+            return rows;
+        },
+        [this](const std::string& sql) { run(sql, {}); });
 }
 
 void SqliteBackend::admit(const std::string& sql) {
-    std::vector<std::string> created = ledger_.admit(sql);
-    if (created.empty()) return;
-    run(kSqliteLedger.insert(created), {});
-    ledger_.recorded(created);
+    ledger_.admit_and_record(sql, kSqliteLedger, [this](const std::string& s) { run(s, {}); });
 }
 
 void SqliteBackend::reset_workspace() {

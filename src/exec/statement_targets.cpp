@@ -3,6 +3,8 @@
 #include <cctype>
 #include <optional>
 
+#include "util/ascii_case.hpp"
+
 namespace eriq {
 
 namespace {
@@ -18,12 +20,6 @@ struct Token {
 bool word_char(char c) {
     auto u = static_cast<unsigned char>(c);
     return std::isalnum(u) || c == '_' || c == '$' || u >= 0x80;
-}
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
 }
 
 // Splits `sql` into statements and each statement into tokens; string literals and
@@ -76,7 +72,7 @@ class Lexer {
                 std::size_t start = pos_;
                 while (pos_ < sql_.size() && word_char(sql_[pos_])) ++pos_;
                 std::string_view word = sql_.substr(start, pos_ - start);
-                tokens.push_back({TokenKind::Word, upper(word), std::string(word)});
+                tokens.push_back({TokenKind::Word, ascii_upper(word), std::string(word)});
             } else {
                 tokens.push_back({TokenKind::Punctuation, std::string(1, c), std::string(1, c)});
                 ++pos_;

@@ -4,16 +4,11 @@
 #include <cctype>
 
 #include "exec/statement_targets.hpp"
+#include "util/ascii_case.hpp"
 
 namespace eriq {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string join(const std::vector<std::string>& names) {
     std::string out;
@@ -24,7 +19,7 @@ std::string join(const std::vector<std::string>& names) {
 }  // namespace
 
 bool looks_like_tool_object(std::string_view name) {
-    std::string n = lower(name);
+    std::string n = ascii_lower(name);
     if (n.size() >= 2 && n[0] == 't' &&
         std::all_of(n.begin() + 1, n.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return true;
@@ -32,15 +27,15 @@ bool looks_like_tool_object(std::string_view name) {
 }
 
 bool looks_like_ledger(std::string_view name) {
-    return lower(name) == kLedgerTable;
+    return ascii_lower(name) == kLedgerTable;
 }
 
 std::string WorkspaceLedger::key(std::string_view name, bool quoted) const {
     switch (scope_.names) {
         case NameCase::Insensitive:
-            return lower(name);
+            return ascii_lower(name);
         case NameCase::FoldUnquotedToLower:
-            return quoted ? std::string(name) : lower(name);
+            return quoted ? std::string(name) : ascii_lower(name);
         case NameCase::Sensitive:
             break;
     }
@@ -48,9 +43,9 @@ std::string WorkspaceLedger::key(std::string_view name, bool quoted) const {
 }
 
 bool WorkspaceLedger::in(const std::vector<std::string>& schemas, std::string_view schema) const {
-    std::string s = lower(schema);
+    std::string s = ascii_lower(schema);
     return std::any_of(schemas.begin(), schemas.end(),
-                       [&](const std::string& candidate) { return lower(candidate) == s; });
+                       [&](const std::string& candidate) { return ascii_lower(candidate) == s; });
 }
 
 void WorkspaceLedger::refuse(const std::string& what) const {
@@ -83,7 +78,7 @@ void WorkspaceLedger::start(const std::vector<std::string>& objects,
     }
     std::vector<std::string> clashing;
     for (const auto& name : foreign) {
-        foreign_.insert(lower(name));
+        foreign_.insert(ascii_lower(name));
         if (looks_like_tool_object(name)) clashing.push_back(name);
     }
     if (!clashing.empty()) {
@@ -115,7 +110,7 @@ std::vector<std::string> WorkspaceLedger::admit(std::string_view sql) {
                     temporary_.insert(k);
                     break;
                 }
-                if (foreign_.count(lower(object.name)))
+                if (foreign_.count(ascii_lower(object.name)))
                     refuse("a statement would replace " + object.name +
                            ", which eriq did not create,");
                 if (!owned_.count(k) &&
@@ -123,7 +118,7 @@ std::vector<std::string> WorkspaceLedger::admit(std::string_view sql) {
                     to_record.push_back(object.quoted ||
                                                 scope_.names != NameCase::FoldUnquotedToLower
                                             ? object.name
-                                            : lower(object.name));
+                                            : ascii_lower(object.name));
                 break;
             case TargetAction::DropTemporary:
                 break;
@@ -148,6 +143,31 @@ std::vector<std::string> WorkspaceLedger::admit(std::string_view sql) {
 
 void WorkspaceLedger::recorded(const std::vector<std::string>& names) {
     for (const auto& name : names) owned_.insert(key(name, true));
+}
+
+void WorkspaceLedger::open(const std::vector<std::string>& objects, bool allow_foreign,
+                           const LedgerSql& sql, const LedgerQuery& query,
+                           const LedgerExecute& execute) {
+    bool ledger_exists = std::any_of(objects.begin(), objects.end(), looks_like_ledger);
+    std::vector<std::string> recorded;
+    if (ledger_exists) {
+        try {
+            for (const auto& row : query(sql.select).rows) recorded.push_back(row[0].text);
+        } catch (const BackendError& error) {
+            if (error.server_fault) throw;
+            ledger_exists = false;  // a table of that name that is not eriq's ledger
+        }
+    }
+    start(objects, recorded, ledger_exists, allow_foreign);
+    if (!ledger_exists) execute(sql.create);
+}
+
+void WorkspaceLedger::admit_and_record(std::string_view sql, const LedgerSql& spelling,
+                                       const LedgerExecute& execute) {
+    std::vector<std::string> created = admit(sql);
+    if (created.empty()) return;
+    execute(spelling.insert(created));
+    recorded(created);
 }
 
 bool WorkspaceLedger::owns(std::string_view stored_name) const {

@@ -5,6 +5,7 @@
 // and every statement it is handed is checked against that before it runs. A database
 // holding anything else is refused, listing every such object, unless foreign objects
 // are allowed; then they are left alone and a name eriq would create must not clash.
+#include <functional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -30,6 +31,21 @@ struct WorkspaceScope {
     NameCase names = NameCase::Sensitive;
 };
 
+// How a backend spells the ledger's statements.
+struct LedgerSql {
+    std::string create;         // CREATE TABLE eriq_ledger (object_name ... PRIMARY KEY)
+    std::string select;         // SELECT object_name FROM eriq_ledger
+    std::string insert_prefix;  // e.g. "INSERT OR IGNORE INTO eriq_ledger (object_name) VALUES "
+    std::string insert_suffix;  // e.g. " ON CONFLICT DO NOTHING"
+    bool backslash_escapes = false;  // MySQL string literals treat '\\' as an escape
+
+    std::string insert(const std::vector<std::string>& names) const;
+};
+
+// The backend's own driver calls, for the ledger's statements.
+using LedgerQuery = std::function<ResultSet(const std::string&)>;
+using LedgerExecute = std::function<void(const std::string&)>;
+
 class WorkspaceLedger {
   public:
     explicit WorkspaceLedger(WorkspaceScope scope) : scope_(std::move(scope)) {}
@@ -52,6 +68,14 @@ class WorkspaceLedger {
     // anything but a table, view or index.
     std::vector<std::string> admit(std::string_view sql);
     void recorded(const std::vector<std::string>& names);
+
+    // start() for a backend: reads the ledger when `objects` (the database's tables and
+    // views) include it, and creates it when they do not.
+    void open(const std::vector<std::string>& objects, bool allow_foreign, const LedgerSql& sql,
+              const LedgerQuery& query, const LedgerExecute& execute);
+    // admit() then recorded(): records the objects `sql` creates before it runs.
+    void admit_and_record(std::string_view sql, const LedgerSql& spelling,
+                          const LedgerExecute& execute);
 
     // Temporary tables end with the session (after a reconnect).
     void session_ended() { temporary_.clear(); }
@@ -77,20 +101,5 @@ class WorkspaceLedger {
 bool looks_like_tool_object(std::string_view name);
 // True for the ledger's own name, ASCII case-insensitive.
 bool looks_like_ledger(std::string_view name);
-
-}  // namespace eriq
-
-namespace eriq {
-
-// How a backend spells the ledger's statements.
-struct LedgerSql {
-    std::string create;         // CREATE TABLE eriq_ledger (object_name ... PRIMARY KEY)
-    std::string insert_prefix;  // e.g. "INSERT OR IGNORE INTO eriq_ledger (object_name) VALUES "
-    std::string insert_suffix;  // e.g. " ON CONFLICT DO NOTHING"
-    bool backslash_escapes = false;  // MySQL string literals treat '\' as an escape
-
-    std::string insert(const std::vector<std::string>& names) const;
-    static std::string select() { return "SELECT object_name FROM " + std::string(kLedgerTable); }
-};
 
 }  // namespace eriq

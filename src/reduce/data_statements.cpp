@@ -2,23 +2,13 @@
 
 #include <cctype>
 
+
+#include "util/ascii_case.hpp"
 #include "util/sql_tokens.hpp"
 
 namespace eriq {
 
 namespace {
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string trim(std::string_view s) {
     std::size_t b = 0;
@@ -96,7 +86,7 @@ std::optional<TableStatement> parse_create_table(const std::string& sql) {
     Located l = locate(sql);
     std::size_t i = 0;
     auto word = [&](std::string_view w) {
-        if (i < l.tokens.size() && upper(l.tokens[i].text) == w) return ++i, true;
+        if (i < l.tokens.size() && ascii_upper(l.tokens[i].text) == w) return ++i, true;
         return false;
     };
     if (!word("CREATE")) return std::nullopt;
@@ -107,7 +97,7 @@ std::optional<TableStatement> parse_create_table(const std::string& sql) {
     }
     if (i + 1 >= l.tokens.size() || l.tokens[i + 1].text != "(") return std::nullopt;
     TableStatement t;
-    t.name = lower(unquote(l.tokens[i].text));
+    t.name = ascii_lower(unquote(l.tokens[i].text));
     const std::size_t open = i + 1;
     const std::size_t close = matching(l, open);
     if (close == 0) return std::nullopt;
@@ -129,17 +119,18 @@ std::string InsertStatement::sql() const {
 
 std::optional<InsertStatement> parse_insert(const std::string& sql) {
     Located l = locate(sql);
-    if (l.tokens.empty() || upper(l.tokens[0].text) != "INSERT") return std::nullopt;
+    if (l.tokens.empty() || ascii_upper(l.tokens[0].text) != "INSERT") return std::nullopt;
     InsertStatement ins;
     std::size_t values = 0;
     for (std::size_t i = 1; i < l.tokens.size(); ++i) {
-        const std::string u = upper(l.tokens[i].text);
+        const std::string u = ascii_upper(l.tokens[i].text);
         if (u == "VALUES") {
             values = i;
             break;
         }
         if (u == "(") ins.has_column_list = true;
-        if (u == "INTO" && i + 1 < l.tokens.size()) ins.name = lower(unquote(l.tokens[i + 1].text));
+        if (u == "INTO" && i + 1 < l.tokens.size())
+            ins.name = ascii_lower(unquote(l.tokens[i + 1].text));
     }
     if (values == 0 || ins.name.empty()) return std::nullopt;
     ins.head = sql.substr(0, l.offsets[values] + l.tokens[values].text.size());
@@ -161,18 +152,18 @@ std::optional<InsertStatement> parse_insert(const std::string& sql) {
 
 std::optional<std::string> index_table(const std::string& sql) {
     Located l = locate(sql);
-    if (l.tokens.size() < 4 || upper(l.tokens[0].text) != "CREATE") return std::nullopt;
+    if (l.tokens.size() < 4 || ascii_upper(l.tokens[0].text) != "CREATE") return std::nullopt;
     bool index = false;
     for (std::size_t i = 1; i + 1 < l.tokens.size(); ++i) {
-        const std::string u = upper(l.tokens[i].text);
+        const std::string u = ascii_upper(l.tokens[i].text);
         if (u == "INDEX") index = true;
-        if (index && u == "ON") return lower(unquote(l.tokens[i + 1].text));
+        if (index && u == "ON") return ascii_lower(unquote(l.tokens[i + 1].text));
     }
     return std::nullopt;
 }
 
 bool is_column_definition(const std::string& item) {
-    std::string first = upper(item.substr(0, item.find_first_of(" (\t\n")));
+    std::string first = ascii_upper(item.substr(0, item.find_first_of(" (\t\n")));
     return !(first == "PRIMARY" || first == "UNIQUE" || first == "CONSTRAINT" ||
              first == "FOREIGN" || first == "CHECK" || first == "KEY" || first == "INDEX" ||
              first == "FULLTEXT" || first == "SPATIAL");

@@ -5,17 +5,12 @@
 #include <set>
 
 #include "report/signature.hpp"
+#include "util/ascii_case.hpp"
 #include "util/sql_tokens.hpp"
 
 namespace eriq {
 
 namespace {
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
 
 // Words that are SQL syntax, never function names, though '(' may follow them.
 const std::set<std::string> kNotFunctions = {
@@ -34,11 +29,16 @@ bool is_constraint(const std::string& word) {
 // BETWEEN) is left out: reductions of one bug keep different leftover predicates, and a
 // subquery inside one still counts as construct:subquery.
 const std::vector<std::vector<std::string>> kConstructs = {
-    {"LEFT", "JOIN"},  {"LEFT", "OUTER", "JOIN"}, {"RIGHT", "JOIN"}, {"RIGHT", "OUTER", "JOIN"},
-    {"FULL", "JOIN"},  {"FULL", "OUTER", "JOIN"}, {"CROSS", "JOIN"}, {"NATURAL", "JOIN"},
-    {"UNION", "ALL"},  {"UNION"},                 {"INTERSECT"},     {"EXCEPT"},
-    {"DISTINCT"},      {"GROUP", "BY"},           {"HAVING"},        {"ORDER", "BY"},
-    {"LIMIT"},         {"OFFSET"},                {"OVER"},          {"CASE"},
+    {"LEFT", "JOIN"},  {"LEFT", "OUTER", "JOIN"},
+    {"RIGHT", "JOIN"}, {"RIGHT", "OUTER", "JOIN"},
+    {"FULL", "JOIN"},  {"FULL", "OUTER", "JOIN"},
+    {"CROSS", "JOIN"}, {"NATURAL", "JOIN"},
+    {"UNION", "ALL"},  {"UNION"},
+    {"INTERSECT"},     {"EXCEPT"},
+    {"DISTINCT"},      {"GROUP", "BY"},
+    {"HAVING"},        {"ORDER", "BY"},
+    {"LIMIT"},         {"OFFSET"},
+    {"OVER"},          {"CASE"},
     {"WITH"},          {"JOIN"}};
 
 // Constructs of Q that shape the result. Whether and how Q filters (EXISTS, IS NULL, a
@@ -63,7 +63,7 @@ SqlWords words_of(const std::string& sql) {
         if (!t.significant()) continue;
         if (t.kind == SqlTokenKind::Symbol && t.text == "(" && !w.words.empty())
             w.call.back() = true;
-        w.words.push_back(t.kind == SqlTokenKind::Word ? upper(t.text) : std::string());
+        w.words.push_back(t.kind == SqlTokenKind::Word ? ascii_upper(t.text) : std::string());
         w.call.push_back(false);
         if (w.words.back() == "SELECT") ++w.selects;
     }
@@ -107,17 +107,18 @@ void add_type_features(const std::vector<std::string>& schema, const std::string
                 depth += t.text == "(" ? 1 : -1;
                 continue;
             }
-            if (depth == 0 && t.kind == SqlTokenKind::Word) table = upper(t.text);
+            if (depth == 0 && t.kind == SqlTokenKind::Word) table = ascii_upper(t.text);
             if (depth != 1) continue;
             if (t.kind == SqlTokenKind::Symbol && t.text == ",") {
                 word_in_item = 0;
                 continue;
             }
             if (t.kind != SqlTokenKind::Word && t.kind != SqlTokenKind::QuotedIdentifier) continue;
-            if (word_in_item == 0 && is_constraint(upper(t.text))) word_in_item = 2;
+            if (word_in_item == 0 && is_constraint(ascii_upper(t.text))) word_in_item = 2;
             if (word_in_item == 1) {
-                auto family = families.find(upper(t.text));
-                types.insert("type:" + (family == families.end() ? upper(t.text) : family->second));
+                auto family = families.find(ascii_upper(t.text));
+                types.insert("type:" +
+                             (family == families.end() ? ascii_upper(t.text) : family->second));
             }
             if (word_in_item < 2) ++word_in_item;
         }
