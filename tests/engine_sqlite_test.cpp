@@ -55,8 +55,11 @@ struct Run {
 
 Run run_with_faults(const std::vector<std::string>& keep,
                     const std::vector<std::pair<std::string, Fault>>& faults, int x_references = 1,
-                    bool temp_single_reference = false, bool keep_consistent_results = true) {
+                    bool temp_single_reference = false, bool keep_consistent_results = true,
+                    const std::vector<ExpectedError>& expected_errors = {}) {
     Dialect d = load_dialect(source("dialects/sqlite.toml"));
+    d.expected_errors.insert(d.expected_errors.end(), expected_errors.begin(),
+                             expected_errors.end());
     d.capabilities["temp_table_single_reference"] = temp_single_reference;
     RuleSet rules = load_rules(source("rules/repr.toml"));
     std::erase_if(rules.representations, [&](const Representation& r) {
@@ -148,6 +151,75 @@ TEST_CASE("the fingerprint path of campaigns reports the same patterns", "[engin
     expect_reported(reported, "VIEW=CTE=TEMPT=CTE_MAT≠DERIVED");
     // A finding keeps every variant's normalized rows for its report.
     for (const auto& v : reported.outcome.variants) CHECK(v.result.rows.size() == 4);
+}
+
+TEST_CASE("an error raised by only some representations is a finding of its own", "[engine]") {
+    const std::vector<std::string> all{"VIEW", "CTE", "TEMPT", "DERIVED", "CTE_MAT"};
+    for (bool keep_rows : {true, false}) {
+        INFO("keep_consistent_results " << keep_rows);
+        auto run = run_with_faults(all, {{"TEMPT", Fault::RaiseError}}, 1, false, keep_rows);
+        expect_reported(run, "error_only_in_TEMPT");
+        CHECK(run.outcome.classification.groups ==
+              std::vector<std::vector<std::string>>{{"VIEW", "CTE", "DERIVED", "CTE_MAT"},
+                                                    {"TEMPT"}});
+        CHECK(run.outcome.classification.errors ==
+              std::vector<std::pair<std::string, std::string>>{{"TEMPT", "injected:error"}});
+        // The representations that ran keep their rows for the report.
+        for (const auto& v : run.outcome.variants)
+            CHECK(v.result.rows.size() == (v.variant.representation == "TEMPT" ? 0u : 4u));
+        CHECK(slurp(run.report / "TEMPT.sql").find("injected:error") != std::string::npos);
+    }
+    // Two failing the same way form one group; the others still disagree among themselves.
+    auto two = run_with_faults(all, {{"VIEW", Fault::RaiseError},
+                                     {"CTE_MAT", Fault::RaiseError},
+                                     {"DERIVED", Fault::DropLastRow}});
+    expect_reported(two, "CTE=TEMPT≠DERIVED≠error_in_VIEW+CTE_MAT");
+}
+
+TEST_CASE("an error the dialect expects of a representation discards the case", "[engine]") {
+    const std::vector<std::string> all{"VIEW", "CTE", "TEMPT", "DERIVED", "CTE_MAT"};
+    ExpectedError anywhere;
+    anywhere.reason = "test";
+    anywhere.error_regex = "^injected:";
+    anywhere.pattern = BenignPattern(anywhere.error_regex);
+    auto run = run_with_faults(all, {{"TEMPT", Fault::RaiseError}}, 1, false, false, {anywhere});
+    CHECK(run.outcome.verdict == Verdict::Discarded);
+    CHECK(run.outcome.discard_kind == "injected:error");
+    // Expected of another representation only: still a finding.
+    ExpectedError of_cte = anywhere;
+    of_cte.representations = {"CTE"};
+    expect_reported(run_with_faults(all, {{"TEMPT", Fault::RaiseError}}, 1, false, false, {of_cte}),
+                    "error_only_in_TEMPT");
+    ExpectedError of_tempt = anywhere;
+    of_tempt.representations = {"TEMPT"};
+    CHECK(run_with_faults(all, {{"TEMPT", Fault::RaiseError}}, 1, false, false, {of_tempt})
+              .outcome.verdict == Verdict::Discarded);
+}
+
+TEST_CASE("SQLite's evaluation errors are expected in any single representation", "[engine]") {
+    Dialect d = load_dialect(source("dialects/sqlite.toml"));
+    VariantOutcome failed;
+    failed.variant.representation = "TEMPT";
+    failed.error_kind = "sqlite:integer overflow";
+    failed.error = "sqlite: integer overflow";
+    CHECK(matching_expected_error(d, failed) != nullptr);
+    failed.error_kind = "sqlite:ON clause references tables to its right";
+    CHECK(matching_expected_error(d, failed) == nullptr);
+}
+
+TEST_CASE("the JSON subtype lost by materialized forms is a documented difference", "[engine]") {
+    Dialect d = load_dialect(source("dialects/sqlite.toml"));
+    RuleSet rules = load_rules(source("rules/repr.toml"));
+    auto backend = open_backend(ConnectionSpec::parse("sqlite::memory:"), BackendOptions{});
+    std::string dialect_name;
+    TestCase tc = load_case_file(source("tests/data/cases/sqlite_json_subtype_materialized.toml"),
+                                 &dialect_name);
+    CaseRunner runner(*backend, d, rules);
+    runner.load_database(tc);
+    auto outcome = runner.run(tc, "t3");
+    CHECK(outcome.classification.pattern == "VIEW=CTE=DERIVED≠TEMPT=CTE_MAT");
+    CHECK(outcome.verdict == Verdict::Benign);
+    CHECK(outcome.benign_reason.find("json1.html") != std::string::npos);
 }
 
 TEST_CASE("a failing variant discards the case and teardown still runs", "[engine]") {

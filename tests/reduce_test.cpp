@@ -2,6 +2,8 @@
 // embedded SQLite (the MariaDB live tests reduce a MariaDB finding).
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -161,7 +163,7 @@ TEST_CASE("group keys come from constructs, functions, types and the pattern", "
         "SELECT c0 AS vc_0 FROM t0 UNION ALL SELECT s2.c0 FROM t1 AS s1 RIGHT JOIN t1 AS s2 ON 0";
     a.referencing = "SELECT abs(vc_0) FROM {x} WHERE EXISTS (SELECT 1)";
     GroupKey key = group_key(a, "VIEW≠TEMPT");
-    for (const char* f : {"pattern:VIEW≠TEMPT", "construct:UNION ALL", "construct:RIGHT JOIN",
+    for (const char* f : {"pattern:VIEW≠TEMPT", "construct:UNION ALL", "construct:RIGHT/FULL JOIN",
                           "construct:subquery", "type:INT", "type:VARCHAR"})
         CHECK(std::count(key.features.begin(), key.features.end(), f) == 1);
     INFO(fmt::format("{}", fmt::join(key.features, "; ")));
@@ -181,4 +183,28 @@ TEST_CASE("group keys come from constructs, functions, types and the pattern", "
     b.intermediate =
         "SELECT c0 AS vc_0 FROM t0 UNION ALL SELECT s2.c0 FROM t1 AS s1 LEFT JOIN t1 AS s2 ON 0";
     CHECK(group_key(b, "VIEW≠TEMPT").signature != key.signature);
+    // A FULL JOIN has a right join inside: one group with the RIGHT JOIN reduction.
+    b.intermediate =
+        "SELECT c0 AS vc_0 FROM t0 UNION ALL SELECT s2.c0 FROM t1 AS s1 FULL JOIN t1 AS s2 ON 0";
+    CHECK(group_key(b, "VIEW≠TEMPT").signature == key.signature);
+}
+
+TEST_CASE("the grouping split leaves out representations whose side depends on Q", "[reduce]") {
+    const std::set<std::string> cte{"CTE"};
+    Classification once;  // Q references x once: SQLite flattens the CTE like the view
+    once.groups = {{"TEMPT", "CTE_MAT"}, {"VIEW", "CTE", "DERIVED"}};
+    once.errors = {{"CTE", "sqlite:e"}, {"DERIVED", "sqlite:e"}, {"VIEW", "sqlite:e"}};
+    Classification twice;  // Q references x twice: the CTE is materialized
+    twice.groups = {{"CTE", "TEMPT", "CTE_MAT"}, {"VIEW", "DERIVED"}};
+    twice.errors = {{"DERIVED", "sqlite:e"}, {"VIEW", "sqlite:e"}};
+    CHECK(grouping_pattern(once, cte) == "TEMPT=CTE_MAT≠VIEW=DERIVED!sqlite:e");
+    CHECK(grouping_pattern(twice, cte) == grouping_pattern(once, cte));
+    CHECK(grouping_pattern(twice, {}) != grouping_pattern(once, {}));
+    // Alone on its side, the CTE stays: a CTE-only bug is its own group.
+    Classification alone;
+    alone.groups = {{"VIEW", "TEMPT", "DERIVED"}, {"CTE"}};
+    CHECK(grouping_pattern(alone, cte) == "VIEW=TEMPT=DERIVED≠CTE");
+    // Another error kind is another group.
+    twice.errors = {{"DERIVED", "sqlite:f"}, {"VIEW", "sqlite:f"}};
+    CHECK(grouping_pattern(twice, cte) != grouping_pattern(once, cte));
 }

@@ -60,6 +60,19 @@ struct BenignDifference {
     std::size_t line = 0, column = 0;          // of `representations` in the dialect file
 };
 
+// An error that one representation may raise while another of the same I does not, without
+// a bug: e.g. an evaluation error whose occurrence depends on which rows an expression is
+// evaluated for (SQL leaves the evaluation order to the implementation), or a limit of one
+// form. Such a case is discarded under the error's kind; any other error raised by only some
+// representations is a finding (pattern error_only_in_<REPR>).
+struct ExpectedError {
+    std::string reason;
+    std::string error_regex;                   // matched (case-insensitive) against "kind: message"
+    BenignPattern pattern;                     // error_regex compiled
+    std::vector<std::string> representations;  // which may raise it alone; empty: any
+    std::size_t line = 0, column = 0;          // of the entry in the dialect file
+};
+
 // Dialect override of a representation rule's SQL templates; unset parts keep the rule's.
 struct RepresentationSpelling {
     std::size_t line = 0, column = 0;  // of [representation.NAME] in the dialect file
@@ -93,6 +106,7 @@ struct Dialect {
     std::map<std::string, std::string> order_tiebreak;  // family -> template with {0}
     std::map<std::string, RepresentationSpelling> representations;
     std::vector<BenignDifference> benign;
+    std::vector<ExpectedError> expected_errors;
 
     bool has(const std::string& capability) const {
         auto it = capabilities.find(capability);

@@ -86,15 +86,29 @@ class DialectReader {
         if (auto* node = root.get("representation")) read_representations(*node, d);
         for (const toml::table* entry : tables_of(root, "benign"))
             d.benign.push_back(read_benign(*entry));
+        for (const toml::table* entry : tables_of(root, "expected_error"))
+            d.expected_errors.push_back(read_expected_error(*entry));
         return d;
     }
 
   private:
-    static constexpr std::string_view kTopLevel[] = {
-        "name",           "driver",     "default_connect",   "session_init",     "create_database",
-        "analyze",        "fill_table", "index_expressions", "nondeterministic", "capabilities",
-        "order_tiebreak", "type",       "function",          "aggregate",        "representation",
-        "benign"};
+    static constexpr std::string_view kTopLevel[] = {"name",
+                                                     "driver",
+                                                     "default_connect",
+                                                     "session_init",
+                                                     "create_database",
+                                                     "analyze",
+                                                     "fill_table",
+                                                     "index_expressions",
+                                                     "nondeterministic",
+                                                     "capabilities",
+                                                     "order_tiebreak",
+                                                     "type",
+                                                     "function",
+                                                     "aggregate",
+                                                     "representation",
+                                                     "benign",
+                                                     "expected_error"};
     static constexpr std::string_view kTypeKeys[] = {"name",   "family", "weight",
                                                      "values", "random", "indexable"};
     static constexpr std::string_view kRandomKeys[] = {"kind", "min", "max", "length", "scale"};
@@ -109,6 +123,8 @@ class DialectReader {
     static constexpr std::string_view kRepresentationKeys[] = {"setup", "x", "query", "teardown",
                                                                "disabled"};
     static constexpr std::string_view kBenignKeys[] = {"reason", "query_regex", "representations"};
+    static constexpr std::string_view kExpectedErrorKeys[] = {"reason", "error_regex",
+                                                              "representations"};
 
     [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
         throw LoadError(file_, where.begin.line, where.begin.column, message);
@@ -429,6 +445,28 @@ class DialectReader {
         if (benign.representations.empty())
             fail(representations.source(), "'representations' must name at least one");
         return benign;
+    }
+
+    ExpectedError read_expected_error(const toml::table& entry) const {
+        check_keys(entry, kExpectedErrorKeys, "[[expected_error]]");
+        ExpectedError expected;
+        expected.reason = nonempty_text(required(entry, "reason", "[[expected_error]]"), "reason");
+        const toml::node& regex = required(entry, "error_regex", "[[expected_error]]");
+        expected.error_regex = nonempty_text(regex, "error_regex");
+        try {
+            expected.pattern = BenignPattern(expected.error_regex);
+        } catch (const std::invalid_argument& e) {
+            fail(regex.source(),
+                 fmt::format("'error_regex' is not a valid RE2 regex: {}", e.what()));
+        }
+        expected.line = entry.source().begin.line;
+        expected.column = entry.source().begin.column;
+        if (auto* representations = entry.get("representations")) {
+            expected.representations = texts(*representations, "representations");
+            expected.line = representations->source().begin.line;
+            expected.column = representations->source().begin.column;
+        }
+        return expected;
     }
 
     std::string file_;

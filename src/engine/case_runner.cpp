@@ -92,7 +92,7 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
     }
 
     std::vector<CaseOutcome> outcomes;
-    std::vector<ResultSet> raw;
+    std::vector<ResultSet> raw;  // rows of the variants that ran, in variant order
     std::vector<ResultFingerprint> prints;
     for (std::size_t i = 0; i < group.size() && !fault; ++i) {
         CaseOutcome& outcome = outcomes.emplace_back();
@@ -100,6 +100,7 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
         outcome.verdict = Verdict::Consistent;
         raw.clear();
         prints.clear();
+        bool any_failed = false;
         for (auto& v : plans[i].variants) {
             VariantOutcome& vo = outcome.variants.emplace_back();
             vo.variant = std::move(v);
@@ -113,23 +114,34 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
                 attempt(vo, fault,
                         [&] { prints.push_back(backend_.query_fingerprint(vo.variant.query)); });
             }
-            if (!vo.ok) {
-                // One failing variant discards the case; the rest need not run.
+            if (vo.ok) continue;
+            any_failed = true;
+            // A lost server, a timeout or a result past eriq's row limit discards the case;
+            // the rest need not run. Other errors are judged once every representation ran.
+            if (fault || vo.error_kind == "timeout" || vo.error_kind == "result_too_large") {
                 discard(outcome, vo, fault.has_value());
                 break;
             }
         }
         if (outcome.verdict != Verdict::Consistent) continue;
-        if (!keep_consistent_results_) {
-            if (outcome.variants.size() >= 2 && all_equal(prints)) {
-                // Identical raw rows normalize identically: consistent, no row built.
-                auto& names = outcome.classification.groups.emplace_back();
-                for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
+        if (any_failed) {
+            if (const VariantOutcome* expected = expected_failure(outcome)) {
+                discard(outcome, *expected, false);
                 continue;
             }
-            // The fingerprints differ: run the variants' queries again for their rows (their
-            // objects still exist; teardown runs after the group).
+        } else if (!keep_consistent_results_ && outcome.variants.size() >= 2 && all_equal(prints)) {
+            // Identical raw rows normalize identically: consistent, no row built.
+            auto& names = outcome.classification.groups.emplace_back();
+            for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
+            continue;
+        }
+        if (!keep_consistent_results_) {
+            // The fingerprints differ, or a representation failed: run the queries of those
+            // that ran again for their rows (their objects still exist; teardown runs after
+            // the group).
+            raw.clear();
             for (auto& vo : outcome.variants) {
+                if (!vo.ok) continue;
                 if (!attempt(vo, fault, [&] { raw.push_back(backend_.query(vo.variant.query)); })) {
                     discard(outcome, vo, fault.has_value());
                     break;
@@ -178,12 +190,20 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
     }
     // The results move into the comparison and back, so large results are not copied.
     std::vector<NamedResult> results;
-    for (std::size_t i = 0; i < raw.size(); ++i)
-        results.push_back({outcome.variants[i].variant.representation,
-                           normalize(std::move(raw[i]), rules_.normalize)});
+    std::vector<VariantOutcome*> ran;
+    std::vector<FailedRepresentation> failed;
+    for (auto& vo : outcome.variants) {
+        if (vo.ok) {
+            results.push_back({vo.variant.representation,
+                               normalize(std::move(raw[ran.size()]), rules_.normalize)});
+            ran.push_back(&vo);
+        } else {
+            failed.push_back({vo.variant.representation, vo.error_kind});
+        }
+    }
     outcome.classification = classify(results, outcome.skipped);
-    for (std::size_t i = 0; i < results.size(); ++i)
-        outcome.variants[i].result = std::move(results[i].result);
+    add_failed_representations(outcome.classification, failed, outcome.skipped);
+    for (std::size_t i = 0; i < results.size(); ++i) ran[i]->result = std::move(results[i].result);
     if (outcome.classification.consistent) {
         outcome.verdict = Verdict::Consistent;
     } else if (const BenignDifference* b = matching_benign(dialect_, tc, outcome.classification)) {
@@ -192,6 +212,21 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
     } else {
         outcome.verdict = Verdict::Inconsistent;
     }
+}
+
+const VariantOutcome* CaseRunner::expected_failure(const CaseOutcome& outcome) const {
+    const VariantOutcome* first_failed = nullptr;
+    bool any_ok = false;
+    for (const auto& vo : outcome.variants) {
+        if (vo.ok) {
+            any_ok = true;
+            continue;
+        }
+        if (!first_failed) first_failed = &vo;
+        if (matching_expected_error(dialect_, vo)) return &vo;
+    }
+    // Failing everywhere is no difference between representations.
+    return any_ok ? nullptr : first_failed;
 }
 
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
@@ -204,6 +239,18 @@ const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& 
                 b.representations.end())
                 explained = false;
         if (explained) return &b;
+    }
+    return nullptr;
+}
+
+const ExpectedError* matching_expected_error(const Dialect& dialect, const VariantOutcome& failed) {
+    const std::string text = failed.error_kind + ": " + failed.error;
+    for (const auto& e : dialect.expected_errors) {
+        if (!e.representations.empty() &&
+            std::find(e.representations.begin(), e.representations.end(),
+                      failed.variant.representation) == e.representations.end())
+            continue;
+        if (e.pattern.found_in(text)) return &e;
     }
     return nullptr;
 }

@@ -44,7 +44,11 @@ class CaseRunner {
     void keep_consistent_results(bool keep) { keep_consistent_results_ = keep; }
 
   private:
+    // `raw` holds the rows of the variants that ran, in variant order.
     void judge(const TestCase& tc, std::vector<ResultSet>& raw, CaseOutcome& outcome) const;
+    // A failed variant that explains the case away: one whose error the dialect expects, or
+    // any when every representation failed. Null when the failures are a finding.
+    const VariantOutcome* expected_failure(const CaseOutcome& outcome) const;
 
     Backend& backend_;
     const Dialect& dialect_;
@@ -56,5 +60,8 @@ class CaseRunner {
 // The benign difference (from the dialect file) that explains `c`, if any.
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
                                         const Classification& c);
+
+// The dialect's expected representation-specific error that `failed` raised, if any.
+const ExpectedError* matching_expected_error(const Dialect& dialect, const VariantOutcome& failed);
 
 }  // namespace eriq

@@ -25,7 +25,8 @@ CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleS
 bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate) {
     return candidate.verdict == Verdict::Inconsistent &&
            candidate.classification.groups == original.classification.groups &&
-           candidate.classification.pattern == original.classification.pattern;
+           candidate.classification.pattern == original.classification.pattern &&
+           candidate.classification.errors == original.classification.errors;
 }
 
 FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,

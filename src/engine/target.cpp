@@ -55,8 +55,10 @@ ReportContext report_context(const Target& t, const std::string& server_version,
     for (const TypeInfo& type : t.dialect.types) {
         std::string name = type.name.substr(0, type.name.find('('));
         for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        ctx.type_families.emplace(name, type.family);
+        ctx.grouping.type_families.emplace(name, type.family);
     }
+    for (const Representation& rep : t.rules.representations)
+        if (rep.side_depends_on_q) ctx.grouping.side_depends_on_q.insert(rep.name);
     return ctx;
 }
 

@@ -59,6 +59,8 @@ bool apply(FaultInjectingBackend::Fault fault, ResultSet& result) {
             if (result.rows.front().empty()) return false;
             change_value(result.rows.front().front());
             break;
+        case Fault::RaiseError:
+            break;  // raised before the query runs
     }
     return true;
 }
@@ -96,6 +98,12 @@ void FaultInjectingBackend::execute(const std::string& sql) {
 }
 
 ResultSet FaultInjectingBackend::query(const std::string& sql) {
+    for (const Rule& rule : rules_) {
+        if (rule.fault == Fault::RaiseError && sql.find(rule.sql_marker) != std::string::npos) {
+            ++faults_injected_;
+            throw BackendError("injected:error", "an error injected for the test");
+        }
+    }
     ResultSet result = forwarded([&] { return inner_->query(sql); });
     for (const Rule& rule : rules_) {
         if (sql.find(rule.sql_marker) != std::string::npos && apply(rule.fault, result)) {

@@ -16,6 +16,8 @@ class FaultInjectingBackend : public Backend {
         DuplicateFirstRow,
         // Appends "_fault" to a textual value, adds 1 to a number, turns NULL into 1.
         ChangeFirstValue,
+        // Fails the query with a BackendError of kind "injected:error".
+        RaiseError,
     };
     struct Rule {
         std::string sql_marker;  // the fault applies to queries whose SQL contains this

@@ -80,4 +80,36 @@ Classification classify(const std::vector<NamedResult>& results,
     return c;
 }
 
+void add_failed_representations(Classification& c, const std::vector<FailedRepresentation>& failed,
+                                const std::vector<std::string>& skipped) {
+    if (failed.empty()) return;
+    std::vector<std::string> names;
+    std::vector<std::string> kinds;
+    for (const auto& f : failed) {
+        names.push_back(f.name);
+        c.errors.emplace_back(f.name, f.error_kind);
+        auto kind = std::find(kinds.begin(), kinds.end(), f.error_kind);
+        if (kind == kinds.end()) {
+            kinds.push_back(f.error_kind);
+            c.groups.push_back({f.name});
+        } else {
+            c.groups[c.groups.size() - kinds.size() +
+                     static_cast<std::size_t>(kind - kinds.begin())]
+                .push_back(f.name);
+        }
+    }
+    std::sort(c.errors.begin(), c.errors.end());
+    std::string skip_suffix;
+    for (const auto& name : skipped) skip_suffix += "(" + name + "_SKIP)";
+    if (c.pattern.ends_with(skip_suffix)) c.pattern.resize(c.pattern.size() - skip_suffix.size());
+    if (c.consistent) {
+        c.pattern = "error_only_in_" + join(names, "+");
+    } else {
+        c.pattern += std::string(kNotEqual) + "error_in_" + join(names, "+");
+    }
+    c.pattern += skip_suffix;
+    c.consistent = false;
+    c.minority.insert(c.minority.end(), names.begin(), names.end());
+}
+
 }  // namespace eriq

@@ -5,6 +5,7 @@
 //   N compared: the groups joined by ≠, largest group first, e.g. CTE=TEMPT=DERIVED≠VIEW;
 //   all pairwise different: all_diff; skipped representations append (NAME_SKIP).
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "oracle/normalize.hpp"
@@ -22,12 +23,26 @@ struct Classification {
     std::vector<std::vector<std::string>> groups;  // names grouped by equal result
     // Names in groups other than the largest one (the "odd" representations).
     std::vector<std::string> minority;
+    // Representations that failed while others ran, with their error kind (sorted by name).
+    std::vector<std::pair<std::string, std::string>> errors;
+};
+
+struct FailedRepresentation {
+    std::string name;
+    std::string error_kind;
 };
 
 // `results` in rules-file order; `skipped` are representations not constructed
 // for this case (e.g. TEMPT when Q references x twice on MySQL).
 Classification classify(const std::vector<NamedResult>& results,
                         const std::vector<std::string>& skipped);
+
+// Adds representations that raised an error while the others in `c` ran: one group per
+// error kind, all in the minority. When the others agree the pattern is
+// error_only_in_<NAMES> (joined by '+'), else the others' pattern followed by
+// ≠error_in_<NAMES>.
+void add_failed_representations(Classification& c, const std::vector<FailedRepresentation>& failed,
+                                const std::vector<std::string>& skipped);
 
 // Multiset equality of two raw-normalized results (order ignored, duplicates count).
 bool same_multiset(const NormResult& a, const NormResult& b);

@@ -14,7 +14,7 @@ namespace eriq {
 
 FindingRecord make_finding_record(const std::string& id, const std::string& signature,
                                   const TestCase& tc, const CaseOutcome& outcome,
-                                  const std::map<std::string, std::string>& type_families) {
+                                  const GroupingContext& grouping) {
     FindingRecord r;
     r.id = id;
     r.signature = signature;
@@ -22,7 +22,12 @@ FindingRecord make_finding_record(const std::string& id, const std::string& sign
     r.groups = outcome.classification.groups;
     r.verdict = verdict_name(outcome.verdict);
     if (outcome.verdict == Verdict::ServerFault) r.pattern = "server_fault";
-    GroupKey key = group_key(tc, r.pattern, type_families);
+    GroupKey key =
+        group_key(tc,
+                  outcome.verdict == Verdict::ServerFault
+                      ? r.pattern
+                      : grouping_pattern(outcome.classification, grouping.side_depends_on_q),
+                  grouping.type_families);
     r.group_signature = key.signature;
     r.group_features = key.features;
     r.dialect = tc.dialect;

@@ -12,6 +12,7 @@
 
 #include "gen/test_case.hpp"
 #include "oracle/verdict.hpp"
+#include "report/group_signature.hpp"
 
 namespace eriq {
 
@@ -44,7 +45,7 @@ inline constexpr std::size_t kRecordedRows = 40;
 // A record of `tc` and its outcome (group signature and sizes filled in).
 FindingRecord make_finding_record(const std::string& id, const std::string& signature,
                                   const TestCase& tc, const CaseOutcome& outcome,
-                                  const std::map<std::string, std::string>& type_families = {});
+                                  const GroupingContext& grouping = {});
 
 std::string finding_toml(const FindingRecord& record);
 std::string case_toml(const TestCase& tc, const std::string& dialect);

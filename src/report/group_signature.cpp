@@ -51,6 +51,16 @@ const std::set<std::string> kQueryShape = {
     "ORDER BY",  "LIMIT",           "OFFSET",     "OVER",
     "WHERE"};
 
+// One name for constructs that one implementation serves: FULL JOIN is a LEFT JOIN plus a
+// RIGHT JOIN, and reductions of one right-join bug keep either.
+std::string canonical_construct(const std::string& name) {
+    if (name == "RIGHT JOIN" || name == "RIGHT OUTER JOIN" || name == "FULL JOIN" ||
+        name == "FULL OUTER JOIN")
+        return "RIGHT/FULL JOIN";
+    if (name == "LEFT OUTER JOIN") return "LEFT JOIN";
+    return name;
+}
+
 struct SqlWords {
     std::vector<std::string> words;  // upper-cased; "" for a non-word token
     std::vector<bool> call;          // the word is followed by '('
@@ -85,7 +95,8 @@ void add_sql_features(const std::string& sql, bool shape_only, const std::string
                 continue;
             std::string name;
             for (const auto& part : construct) name += (name.empty() ? "" : " ") + part;
-            if (!shape_only || kQueryShape.count(name)) out.insert(prefix + "construct:" + name);
+            if (!shape_only || kQueryShape.count(name))
+                out.insert(prefix + "construct:" + canonical_construct(name));
             i += construct.size() - 1;
             break;
         }
@@ -128,6 +139,23 @@ void add_type_features(const std::vector<std::string>& schema, const std::string
 }
 
 }  // namespace
+
+std::string grouping_pattern(const Classification& c,
+                             const std::set<std::string>& side_depends_on_q) {
+    std::string out;
+    for (const auto& group : c.groups) {
+        std::vector<std::string> kept;
+        for (const auto& name : group)
+            if (!side_depends_on_q.count(name)) kept.push_back(name);
+        if (kept.empty()) kept = group;
+        if (!out.empty()) out += "\u2260";
+        for (std::size_t i = 0; i < kept.size(); ++i) out += (i ? "=" : "") + kept[i];
+        auto error = std::find_if(c.errors.begin(), c.errors.end(),
+                                  [&](const auto& e) { return e.first == group.front(); });
+        if (error != c.errors.end()) out += "!" + error->second;
+    }
+    return out;
+}
 
 GroupKey group_key(const TestCase& reduced, const std::string& pattern,
                    const TypeFamilies& families) {

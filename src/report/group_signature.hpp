@@ -6,10 +6,12 @@
 // grouping), however differently they were padded. Q's filters are left out: reductions of
 // one bug keep different filters (EXISTS in one, IS NOT NULL in another, none in a third).
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "gen/test_case.hpp"
+#include "oracle/classify.hpp"
 
 namespace eriq {
 
@@ -22,7 +24,20 @@ struct GroupKey {
 // decimal), from the dialect file; a type it does not list counts by its own name.
 using TypeFamilies = std::map<std::string, std::string>;
 
-// `pattern` is the classification pattern (e.g. VIEW=CTE=DERIVED≠TEMPT=CTE_MAT).
+struct GroupingContext {
+    TypeFamilies type_families;
+    // Representations the rules mark side_depends_on_q (rule_set.hpp).
+    std::set<std::string> side_depends_on_q;
+};
+
+// The split a group signature uses: the classification's groups (largest first) without
+// the side_depends_on_q representations unless one is alone on its side, and each failing
+// group's error kind, e.g. "TEMPT=CTE_MAT≠VIEW=DERIVED!sqlite:ON clause ...". Skipped
+// representations are left out: whether one is skipped depends on Q too.
+std::string grouping_pattern(const Classification& c,
+                             const std::set<std::string>& side_depends_on_q);
+
+// `pattern` is the split to group by (grouping_pattern, or "server_fault").
 GroupKey group_key(const TestCase& reduced, const std::string& pattern,
                    const TypeFamilies& families = {});
 

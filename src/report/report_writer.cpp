@@ -80,7 +80,7 @@ void write_finding_files(const fs::path& dir, const std::string& id, const std::
                          const std::string& run_id, const ReductionCost* reduction) {
     write_file(dir / "report.json", report_json(id, signature, tc, outcome, ctx));
     write_file(dir / "case.toml", case_toml(tc, ctx.dialect));
-    FindingRecord record = make_finding_record(id, signature, tc, outcome, ctx.type_families);
+    FindingRecord record = make_finding_record(id, signature, tc, outcome, ctx.grouping);
     record.dialect = ctx.dialect;
     record.server_version = ctx.server_version;
     record.run = run_id;

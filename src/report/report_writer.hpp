@@ -19,6 +19,7 @@
 
 #include "gen/test_case.hpp"
 #include "oracle/verdict.hpp"
+#include "report/group_signature.hpp"
 
 namespace eriq {
 
@@ -30,8 +31,9 @@ struct ReportContext {
     // Statements the backend ran after connecting (the dialect's session_init: SET NAMES,
     // sql_mode, ...): each replay script starts with them, so it sees what eriq saw.
     std::vector<std::string> session_init;
-    // The dialect's type names -> families, for group signatures (group_signature.hpp).
-    std::map<std::string, std::string> type_families;
+    // The dialect's type families and the rules' side_depends_on_q representations, for
+    // group signatures (group_signature.hpp).
+    GroupingContext grouping;
 };
 
 // What reducing a finding cost (reduce/case_reducer.hpp's statistics, as plain numbers).

@@ -25,6 +25,9 @@ void check_rules_for_dialect(const RuleSet& rules, const Dialect& dialect) {
         check_name(name, spelling.line, spelling.column, "[representation]");
     for (const auto& b : dialect.benign)
         for (const auto& name : b.representations) check_name(name, b.line, b.column, "[[benign]]");
+    for (const auto& e : dialect.expected_errors)
+        for (const auto& name : e.representations)
+            check_name(name, e.line, e.column, "[[expected_error]]");
 
     const std::vector<Representation> available = representations_for(rules, dialect);
     for (const auto& rep : available) {

@@ -66,7 +66,8 @@ struct Reader {
 };
 
 Representation read_representation(const Reader& r, const toml::table& t) {
-    r.only_keys(t, {"name", "setup", "x", "query", "teardown", "requires", "skip_when"});
+    r.only_keys(t, {"name", "setup", "x", "query", "teardown", "requires", "skip_when",
+                    "side_depends_on_q"});
     Representation rep;
     rep.name = r.string(t, "name", true);
     rep.setup = r.strings(t, "setup");
@@ -75,6 +76,10 @@ Representation read_representation(const Reader& r, const toml::table& t) {
     rep.teardown = r.strings(t, "teardown");
     rep.requires_capabilities = r.strings(t, "requires");
     if (rep.name.empty()) r.fail(*t.get("name"), "'name' must not be empty");
+    if (const toml::node* n = t.get("side_depends_on_q")) {
+        if (!n->is_boolean()) r.fail(*n, "'side_depends_on_q' must be true or false");
+        rep.side_depends_on_q = n->as_boolean()->get();
+    }
     for (std::size_t i = 0; i < rep.requires_capabilities.size(); ++i)
         r.check_capability(*t.get("requires")->as_array()->get(i), rep.requires_capabilities[i]);
     if (auto problem = template_problem(rep)) {

@@ -25,6 +25,10 @@ struct Representation {
     std::vector<std::string> teardown;
     std::vector<std::string> requires_capabilities;
     std::optional<SkipWhen> skip_when;
+    // Whether the DBMS merges or materializes it depends on Q (e.g. a CTE that Q references
+    // twice), so findings of one cause put it on either side; group signatures leave it out
+    // unless it is alone on its side.
+    bool side_depends_on_q = false;
 };
 
 struct RuleSet {

@@ -64,6 +64,15 @@ TEST_CASE("MDEV JSON boolean in a temporary table is reported as VIEW=CTE=DERIVE
     CHECK(run.output.find("verdict: inconsistent VIEW=CTE=DERIVED≠TEMPT") != std::string::npos);
 }
 
+TEST_CASE("a view's CAST AS CHAR collation error is reported as error_only_in_VIEW",
+          "[mariadb]") {
+    auto run = run_case("tests/data/cases/mdev_view_cast_char_nopad.toml", "eriq_case_nopad");
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK(run.output.find("verdict: inconsistent error_only_in_VIEW") != std::string::npos);
+    CHECK(run.output.find("Illegal mix of collations") != std::string::npos);
+}
+
 TEST_CASE("the documented coercibility difference is not reported", "[mariadb]") {
     auto run = run_case("tests/data/cases/documented_coercibility.toml", "eriq_case_coercibility");
     INFO(run.output);
