@@ -8,6 +8,8 @@
 # stops what it started, by PID. Needs slurm-wlm and munge (tools/setup.sh --slurm) and
 # takes about a minute and a half, so it runs only when asked:
 #   ERIQ_SLURM_TEST=1 ctest --test-dir build -R slurm_array_test --output-on-failure
+# ERIQ_SLURM_SERVER=mariadb (or postgres) runs the shards against a throwaway server per task
+# instead (eriq-array.sbatch's ERIQ_SERVER; needs tools/setup.sh --server).
 set -uo pipefail
 if [ "${ERIQ_SLURM_TEST:-0}" != 1 ]; then
   echo "skipped: set ERIQ_SLURM_TEST=1 to run the Slurm job array test"
@@ -103,8 +105,12 @@ done
 [ "$(sinfo -h -o %t 2>/dev/null)" = idle ] || { show_logs; fail "the Slurm node did not come up idle"; }
 
 started=$(date +%s)
+server=${ERIQ_SLURM_SERVER:-none}
+dialect=sqlite
+[ "$server" = none ] || dialect=$server
 submitted=$(cd "$root" && ERIQ_BIN=$bin ERIQ_OUT=$work/out ERIQ_TIME=20s ERIQ_SEED=1 \
-  ERIQ_ARGS="--reduce-time 5s" tools/slurm/submit.sh "$shards") || { show_logs; fail "submit.sh failed"; }
+  ERIQ_SERVER=$server ERIQ_DIALECT=$dialect ERIQ_ARGS="--reduce-time 5s" \
+  tools/slurm/submit.sh "$shards") || { show_logs; fail "submit.sh failed"; }
 eval "$submitted"
 echo "array job $ERIQ_ARRAY_JOB, merge job $ERIQ_MERGE_JOB"
 for _ in $(seq 1 1200); do
