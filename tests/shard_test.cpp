@@ -77,7 +77,7 @@ TEST_CASE("the shards of one seed draw disjoint rounds that together are the uns
     CHECK(seed_stream(std::nullopt) == "mix_seed(seed, i)");
 }
 
-TEST_CASE("--shard K/N is read strictly", "[shard][cli]") {
+TEST_CASE("shard K/N is read strictly", "[shard][cli]") {
     const Shard s = parse_shard("2/4");
     CHECK(s.index == 2);
     CHECK(s.count == 4);
