@@ -12,8 +12,11 @@
 
 #include "oracle/classify.hpp"
 #include "report/json_writer.hpp"
+#include "report/output_folder.hpp"
 #include "report/report_writer.hpp"
+#include "report/shard_folders.hpp"
 #include "report/signature.hpp"
+#include "report/triage.hpp"
 
 using namespace eriq;
 namespace fs = std::filesystem;
@@ -321,4 +324,58 @@ TEST_CASE("files are replaced atomically", "[report]") {
     CHECK(read_file(target) == "second\n");
     CHECK(entries(tmp.path) == std::vector<std::string>{"summary.txt"});
     CHECK_THROWS(write_file_atomically(tmp.path / "missing" / "x.txt", "content"));
+}
+
+TEST_CASE("a shard's finding ids carry the shard and number on their own", "[report][shard]") {
+    TempDir tmp;
+    const TestCase tc = sample_case(5);
+    const CaseOutcome outcome = sample_outcome(tc);
+    const std::string signature = finding_signature(tc, outcome);
+    const fs::path dir = tmp.path / "shard-3";
+    {
+        ReportWriter writer(dir, "run-s3", shard_id_prefix(3));
+        CHECK(writer.write(tc, outcome, kContext).filename() == "s3-000001-" + signature);
+        CHECK(writer.write(tc, outcome, kContext).filename() == "s3-000002-" + signature);
+    }
+    CHECK(read_file(dir / "index.jsonl").starts_with("{\"id\":\"s3-000001-" + signature));
+    // Numbering continues after the shard's own ids, from its folders and index.jsonl.
+    fs::remove_all(dir / ("s3-000002-" + signature));
+    CHECK(ReportWriter(dir, "", "s3-").write(tc, outcome, kContext).filename() ==
+          "s3-000003-" + signature);
+    CHECK(ReportWriter(dir, "", "s4-").write(tc, outcome, kContext).filename() ==
+          "s4-000001-" + signature);
+    CHECK(ReportWriter(dir).write(tc, outcome, kContext).filename() == "000001-" + signature);
+    // A killed shard's unfinished finding folder is removed by its next run.
+    fs::create_directory(dir / "s3-000009-deadbeef.tmp");
+    fs::create_directory(dir / "s3-notes.tmp");
+    CHECK(remove_leftover_temporaries(dir) == 1);
+    CHECK(fs::exists(dir / "s3-notes.tmp"));
+}
+
+TEST_CASE("triage merges the shard folders of a shared output folder", "[report][shard]") {
+    TempDir tmp;
+    const TestCase tc = sample_case(5);
+    const CaseOutcome outcome = sample_outcome(tc);
+    for (int k = 0; k < 3; ++k) {
+        ReportWriter writer(tmp.path / "out" / shard_folder_name(k), "run", shard_id_prefix(k));
+        for (int n = 0; n <= k; ++n) writer.write(tc, outcome, kContext);
+    }
+    const auto folders = with_shard_folders({tmp.path / "out", tmp.path / "out" / "shard-1"});
+    CHECK(folders.size() == 4);
+    const Triage merged = triage_findings(folders, {});
+    CHECK(merged.findings == 6);
+    REQUIRE(merged.groups.size() == 1);
+    CHECK(merged.groups.front().members.size() == 6);
+    CHECK(merged.repeated_ids.empty());
+    CHECK(triage_json(merged).find("\"repeated_ids\": []") != std::string::npos);
+
+    // Two unsharded runs into folders of their own number their findings alike.
+    ReportWriter(tmp.path / "a").write(tc, outcome, kContext);
+    ReportWriter(tmp.path / "b").write(tc, outcome, kContext);
+    const Triage separate = triage_findings({tmp.path / "a", tmp.path / "b"}, {});
+    CHECK(separate.findings == 2);
+    CHECK(separate.repeated_ids ==
+          std::vector<std::string>{"000001-" + finding_signature(tc, outcome)});
+    CHECK(triage_text(separate).find("1 finding id(s) appear in more than one folder") !=
+          std::string::npos);
 }

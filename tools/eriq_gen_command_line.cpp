@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "eriq_gen_shard_options.hpp"
 #include "util/duration.hpp"
 #include "util/strict_number.hpp"
 
@@ -260,6 +261,8 @@ CommandLine parse_command_line(int argc, char** argv) {
     app.set_version_flag("--version", std::string("eriq-gen ") + ERIQ_VERSION);
     app.allow_extras();
     add_options(app, cl, time_given);
+    ShardFlags shard_flags;
+    add_shard_options(app, shard_flags);
     add_subcommands(app, cl);
     try {
         app.parse(argc, argv);
@@ -287,6 +290,11 @@ CommandLine parse_command_line(int argc, char** argv) {
         return cl;
     } catch (const CLI::ParseError& e) {
         fmt::print(stderr, "eriq-gen: {}\n", usage_message(e));
+        cl.exit_code = 2;
+        return cl;
+    }
+    if (auto error = apply_shard_flags(shard_flags, cl)) {
+        fmt::print(stderr, "eriq-gen: {}\n", *error);
         cl.exit_code = 2;
         return cl;
     }

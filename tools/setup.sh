@@ -3,15 +3,19 @@
 #   tools/setup.sh            packages for building and running eriq
 #   tools/setup.sh --server   also mariadb-server and postgresql, for the live tests
 #   tools/setup.sh --fuzz     also clang and its libFuzzer runtime, for tools/fuzz.sh
+#   tools/setup.sh --slurm    also slurm-wlm and munge, for tests/scripts/slurm_array_test.sh
+#                             (the test runs daemons of its own, not the system's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
-          libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 libcli11-dev libre2-dev)
+          libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
+          libre2-dev)
 for arg in "$@"; do
   case "$arg" in
     --server) packages+=(mariadb-server mariadb-client postgresql) ;;
     --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+    --slurm) packages+=(slurm-wlm munge) ;;
   esac
 done
 

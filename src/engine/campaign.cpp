@@ -15,13 +15,14 @@
 #include "engine/case_runner.hpp"
 #include "engine/generation_health.hpp"
 #include "engine/progress_line.hpp"
+#include "engine/shard.hpp"
 #include "engine/stop_signals.hpp"
 #include "engine/target.hpp"
 #include "engine/worker.hpp"
 #include "gen/case_generator.hpp"
-#include "gen/rng.hpp"
 #include "report/output_folder.hpp"
 #include "report/report_writer.hpp"
+#include "report/shard_folders.hpp"
 #include "util/allocator_tuning.hpp"
 
 namespace eriq {
@@ -79,13 +80,13 @@ int run_dry(const RunOptions& options) {
     std::int64_t produced = 0;
     GenerationHealth health;
     for (std::uint64_t round = 0; produced < total; ++round) {
-        const std::uint64_t round_seed = mix_seed(seed, round);
-        GeneratedDatabase db = gen.database(round_seed);
-        fmt::print("-- round {} seed {}\n", round, round_seed);
+        const std::uint64_t seed_of_round = round_seed(seed, options.shard, round);
+        GeneratedDatabase db = gen.database(seed_of_round);
+        fmt::print("-- round {} seed {}\n", campaign_round(options.shard, round), seed_of_round);
         for (const auto& s : db.schema) fmt::print("{};\n", s);
         for (const auto& s : db.rows) fmt::print("{};\n", s);
         for (int k = 0; k < per_db && produced < total; ++k) {
-            auto group = gen.generate_group(db, round_seed, k, per_intermediate);
+            auto group = gen.generate_group(db, seed_of_round, k, per_intermediate);
             if (auto why = health.record(group.empty())) throw std::runtime_error(*why);
             if (group.empty()) {
                 fmt::print("-- intermediate {}: no derivation\n", k);
@@ -116,23 +117,35 @@ CampaignResult execute_campaign(const RunOptions& options) {
     g_stop.store(false);
     StopSignals signals(g_stop);
 
-    const std::filesystem::path out(options.out_dir);
+    // A shard writes into a folder of its own inside --out (report/shard_folders.hpp).
+    const std::optional<Shard>& shard = options.shard;
+    std::filesystem::path out(options.out_dir);
+    if (shard) out /= shard_folder_name(shard->index);
     OutputFolderLock lock(out);
     const int leftovers = remove_leftover_temporaries(out);
     if (leftovers > 0 && options.verbosity > 0)
         fmt::print(stderr, "eriq: removed {} unfinished file(s) an earlier run left in {}\n",
-                   leftovers, options.out_dir);
-    const std::string run_id = make_run_id();
-    ReportWriter writer(out, run_id);
+                   leftovers, out.string());
+    // Shards start at the same second, and in containers often with the same pid.
+    const std::string run_id =
+        shard ? fmt::format("{}-s{}", make_run_id(), shard->index) : make_run_id();
+    ReportWriter writer(out, run_id, shard ? shard_id_prefix(shard->index) : "");
     CampaignShared shared(t, gen, adaptive, options, writer, choose_seed(options), g_stop);
     // A generator thread keeps its worker in the driver, but only pays off on a core the
     // workers leave free: with a worker on every core it slows them (tools/bench.sh).
     shared.generator_threads = options.generator_thread.value_or(
         2 * static_cast<unsigned>(jobs) <= std::thread::hardware_concurrency());
-    if (options.verbosity > 0)
+    if (options.verbosity > 0) {
         fmt::print(
             stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {} (run {})\n",
-            t.dialect.name, t.connection.redacted(), jobs, shared.seed, options.out_dir, run_id);
+            t.dialect.name, t.connection.redacted(), jobs, shared.seed, out.string(), run_id);
+        if (shard)
+            fmt::print(stderr, "eriq: shard {}/{} (from {}): round seeds {}{}\n", shard->index,
+                       shard->count, shard->source, seed_stream(shard),
+                       options.seed ? ""
+                                    : "; no --seed given, so this shard's seed is its own: "
+                                      "give every shard the same --seed for one stream");
+    }
 
     std::vector<WorkerTotals> totals(static_cast<std::size_t>(jobs));
     std::vector<std::exception_ptr> failures(static_cast<std::size_t>(jobs));
@@ -198,6 +211,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     facts.server_version = shared.server_version;
     facts.connection = t.connection.redacted();
     facts.seed = shared.seed;
+    facts.shard = shard;
     facts.workers = jobs;
     facts.generator_threads = shared.generator_threads;
     facts.wall_seconds = wall_seconds;

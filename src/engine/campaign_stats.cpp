@@ -18,6 +18,26 @@ void write_counts(JsonWriter& w, const char* key,
     w.end_object();
 }
 
+// "shard": {"index": K, "count": N, "source": "SLURM_ARRAY_TASK_ID", "seed_stream":
+// "mix_seed(seed, N*i + K)"}, or null for the whole campaign.
+void write_shard(JsonWriter& w, const std::optional<Shard>& shard) {
+    w.key("shard");
+    if (!shard) {
+        w.null();
+        return;
+    }
+    w.begin_object();
+    w.key("index");
+    w.unsigned_integer(shard->index);
+    w.key("count");
+    w.unsigned_integer(shard->count);
+    w.key("source");
+    w.string(shard->source);
+    w.key("seed_stream");
+    w.string(seed_stream(shard));
+    w.end_object();
+}
+
 }  // namespace
 
 void CampaignStats::tally(const CaseOutcome& outcome) {
@@ -66,6 +86,7 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.string(f.connection);
     w.key("seed");
     w.unsigned_integer(f.seed);
+    write_shard(w, f.shard);
     w.key("workers");
     w.integer(f.workers);
     w.key("generator_threads");
@@ -112,12 +133,14 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
 
 std::string summary_text(const CampaignStats& s, const RunFacts& f) {
     std::string out = fmt::format(
-        "eriq summary: dialect {} ({}), seed {}\n"
+        "eriq summary: dialect {} ({}), seed {}{}\n"
         "  cases {}  valid {} ({:.1f}%)  consistent {}  findings {}  benign {}\n"
         "  discarded {}  skipped variants {}  generation failures {}  tool errors {}  server "
         "faults {}\n"
         "  {:.1f} cases/s  {:.1f} s wall  {:.1f} s in driver ({:.0f}%)  {} statements\n",
-        f.dialect, f.server_version, f.seed, s.cases, s.valid,
+        f.dialect, f.server_version, f.seed,
+        f.shard ? fmt::format(", shard {}/{}", f.shard->index, f.shard->count) : "", s.cases,
+        s.valid,
         s.cases ? 100.0 * static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0,
         s.consistent, s.findings, s.benign, s.discarded_total(), s.skipped_variants,
         s.generation_failures, s.tool_errors, s.server_faults,

@@ -3,10 +3,11 @@
 // and the end-of-run table.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
-
 #include <vector>
 
+#include "engine/shard.hpp"
 #include "gen/generation_stats.hpp"
 #include "oracle/verdict.hpp"
 
@@ -37,6 +38,7 @@ struct RunFacts {
     std::string server_version;
     std::string connection;  // redacted
     std::uint64_t seed = 0;
+    std::optional<Shard> shard;  // engine/shard.hpp; unset: the whole campaign
     double wall_seconds = 0;
     double driver_seconds = 0;
     std::uint64_t statements = 0;

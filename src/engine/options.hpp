@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/shard.hpp"
+
 namespace eriq {
 
 struct RunOptions {
@@ -16,6 +18,9 @@ struct RunOptions {
     std::string rules_file = "rules/repr.toml";
     std::string connect;  // default: the dialect's default_connect
     std::optional<std::uint64_t> seed;
+    // Shard K of N of the campaign (engine/shard.hpp): its own rounds of the seed, findings
+    // in <out>/shard-K/ with ids s<K>-NNNNNN-...; unset: the whole campaign.
+    std::optional<Shard> shard;
     double time_limit_seconds = 0;  // 0: no limit
     std::int64_t max_cases = -1;    // -1: no limit
     std::string statement_log;      // --log-statements: every SQL text sent, NUL-separated

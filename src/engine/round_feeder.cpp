@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/shard.hpp"
 #include "engine/worker.hpp"
-#include "gen/rng.hpp"
 
 namespace eriq {
 namespace {
@@ -34,7 +34,7 @@ RoundFeeder::~RoundFeeder() {
 PreparedRound RoundFeeder::prepare(std::uint64_t round) {
     const dsl::Grammar& grammar = shared_.target.grammar;
     PreparedRound r;
-    r.seed = mix_seed(shared_.seed, round);
+    r.seed = round_seed(shared_.seed, shared_.options.shard, round);
     r.db = shared_.generator.database(r.seed);
     const int intermediates = static_cast<int>(grammar.knob("queries_per_database", 10));
     const int per_intermediate =

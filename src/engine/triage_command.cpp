@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/report_writer.hpp"
+#include "report/shard_folders.hpp"
 #include "report/triage.hpp"
 #include "report/triage_page.hpp"
 #include "util/load_error.hpp"
@@ -16,6 +17,7 @@ int run_triage_command(const std::vector<std::string>& out_dirs, const std::stri
         if (!std::filesystem::is_directory(d)) throw LoadError(d, 1, 1, "not an output folder");
         dirs.emplace_back(d);
     }
+    dirs = with_shard_folders(dirs);
     const Triage t = triage_findings(dirs, load_known_bugs(known_bugs_dir));
     if (!html_file.empty()) {
         write_file_atomically(html_file, triage_page(t, dirs));

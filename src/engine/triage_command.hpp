@@ -1,6 +1,7 @@
 #pragma once
 // eriq-gen triage OUT... [--json] [--html FILE] [--known-bugs DIR]: the root-cause groups of
-// every finding in the given output folders (report/triage.hpp), printed as text or JSON.
+// every finding in the given output folders and the shard folders they hold
+// (report/shard_folders.hpp, report/triage.hpp), printed as text or JSON.
 #include <string>
 #include <vector>
 

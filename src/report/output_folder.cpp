@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "report/shard_folders.hpp"
+
 namespace eriq {
 
 namespace fs = std::filesystem;
@@ -25,8 +27,10 @@ bool all_digits(const std::string& text) {
     return true;
 }
 
-// "000012-ab12.tmp": a finding folder that was never renamed into place.
-bool is_finding_temporary(const std::string& name) {
+// "000012-ab12.tmp" or a shard's "s2-000012-ab12.tmp": a finding folder that was never
+// renamed into place.
+bool is_finding_temporary(const std::string& full_name) {
+    const std::string name(without_shard_prefix(full_name));
     if (!name.ends_with(".tmp")) return false;
     const auto dash = name.find('-');
     return dash != std::string::npos && dash >= 6 && all_digits(name.substr(0, dash));

@@ -22,7 +22,8 @@ class OutputFolderLock {
 };
 
 // Removes the report writer's temporaries from `dir` and `dir`/runs: finding folders
-// "NNNNNN-<signature>.tmp" and files "<name>.tmp.<pid>". Call only under the lock.
+// "NNNNNN-<signature>.tmp" (or a shard's "s<K>-NNNNNN-<signature>.tmp") and files
+// "<name>.tmp.<pid>". Call only under the lock.
 // Returns how many were removed.
 int remove_leftover_temporaries(const std::filesystem::path& dir);
 

@@ -28,17 +28,22 @@ std::uint64_t finding_number(const std::string& name) {
     return std::stoull(name.substr(0, digits));
 }
 
+// The number of an id that starts with `prefix`, else 0.
+std::uint64_t finding_number(const std::string& name, const std::string& prefix) {
+    return name.starts_with(prefix) ? finding_number(name.substr(prefix.size())) : 0;
+}
+
 // The highest number among the finding folders and the ids in index.jsonl (a folder the
-// user deleted still has its line there).
-std::uint64_t highest_finding_number(const fs::path& dir) {
+// user deleted still has its line there) with the given prefix.
+std::uint64_t highest_finding_number(const fs::path& dir, const std::string& prefix) {
     std::uint64_t highest = 0;
     for (const auto& entry : fs::directory_iterator(dir))
-        highest = std::max(highest, finding_number(entry.path().filename().string()));
+        highest = std::max(highest, finding_number(entry.path().filename().string(), prefix));
     std::ifstream index(dir / "index.jsonl");
     const std::string id_key = "{\"id\":\"";
     for (std::string line; std::getline(index, line);)
         if (line.starts_with(id_key))
-            highest = std::max(highest, finding_number(line.substr(id_key.size())));
+            highest = std::max(highest, finding_number(line.substr(id_key.size()), prefix));
     return highest;
 }
 
@@ -103,10 +108,10 @@ void write_finding_files(const fs::path& dir, const std::string& id, const std::
 
 }  // namespace
 
-ReportWriter::ReportWriter(fs::path out_dir, std::string run_id)
-    : out_dir_(std::move(out_dir)), run_id_(std::move(run_id)) {
+ReportWriter::ReportWriter(fs::path out_dir, std::string run_id, std::string id_prefix)
+    : out_dir_(std::move(out_dir)), run_id_(std::move(run_id)), id_prefix_(std::move(id_prefix)) {
     fs::create_directories(out_dir_);
-    next_id_ = highest_finding_number(out_dir_) + 1;
+    next_id_ = highest_finding_number(out_dir_, id_prefix_) + 1;
 }
 
 fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
@@ -120,7 +125,7 @@ fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
     fs::path final_dir;
     fs::path tmp_dir;
     do {
-        id = fmt::format("{:06d}-{}", next_id_++, signature);
+        id = fmt::format("{}{:06d}-{}", id_prefix_, next_id_++, signature);
         final_dir = out_dir_ / id;
         tmp_dir = out_dir_ / (id + ".tmp");
     } while (fs::exists(final_dir) || !fs::create_directory(tmp_dir));

@@ -8,6 +8,7 @@
 //   <out>/<id>/finding.toml  pattern, groups, group signature, sizes (finding_record.hpp)
 //   <out>/<id>/reduced/      the same files for the reduced finding, when reduced
 //   <out>/index.jsonl        one line per finding: id, pattern, signature, seed, run id
+// An id is NNNNNN-<signature>, or s<K>-NNNNNN-<signature> for shard K.
 // Every file is written to a temporary name and renamed, so a crash never leaves
 // a half-written report. Thread-safe: several workers may share one writer.
 #include <cstdint>
@@ -50,7 +51,10 @@ class ReportWriter {
   public:
     // Numbers findings after the highest number already in `out_dir` (its folders and
     // index.jsonl), so runs one after another never reuse one; `run_id` goes into index.jsonl.
-    explicit ReportWriter(std::filesystem::path out_dir, std::string run_id = "");
+    // Ids start with `id_prefix` (a shard's "s2-", report/shard_folders.hpp): then only ids
+    // with that prefix count for the numbering.
+    explicit ReportWriter(std::filesystem::path out_dir, std::string run_id = "",
+                          std::string id_prefix = "");
     // Returns the finding's folder.
     std::filesystem::path write(const TestCase& tc, const CaseOutcome& outcome,
                                 const ReportContext& ctx);
@@ -68,6 +72,7 @@ class ReportWriter {
   private:
     std::filesystem::path out_dir_;
     std::string run_id_;
+    std::string id_prefix_;
     std::mutex mutex_;
     std::uint64_t next_id_ = 0;
 };

@@ -81,6 +81,7 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
 Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<KnownBug>& known) {
     Triage t;
     std::map<std::string, TriageGroup> by_signature;
+    std::map<std::string, int> id_count;
     for (const fs::path& out : out_dirs) {
         if (!fs::is_directory(out)) continue;
         std::vector<fs::path> dirs;
@@ -93,6 +94,8 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
             const bool reduced = fs::exists(dir / "reduced" / "finding.toml");
             FindingRecord best = reduced ? *read_finding_record(dir / "reduced") : *record;
             ++t.findings;
+            if (++id_count[dir.filename().string()] == 2)
+                t.repeated_ids.push_back(dir.filename().string());
             TriageGroup& g = by_signature[best.group_signature];
             const std::size_t size = best.intermediate_chars + best.referencing_chars;
             if (g.members.empty()) {
@@ -134,6 +137,12 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
 
 std::string triage_text(const Triage& t) {
     std::string out = fmt::format("{} finding(s) in {} group(s)\n", t.findings, t.groups.size());
+    if (!t.repeated_ids.empty()) {
+        out +=
+            fmt::format("{} finding id(s) appear in more than one folder:", t.repeated_ids.size());
+        for (const auto& id : t.repeated_ids) out += " " + id;
+        out += "\n";
+    }
     for (const TriageGroup& g : t.groups) {
         std::string versions;
         for (const auto& v : g.versions) versions += (versions.empty() ? "" : ", ") + v;
@@ -195,6 +204,10 @@ std::string triage_json(const Triage& t) {
         w.end_array();
         w.end_object();
     }
+    w.end_array();
+    w.key("repeated_ids");
+    w.begin_array();
+    for (const auto& id : t.repeated_ids) w.string(id);
     w.end_array();
     w.end_object();
     return w.str() + "\n";

@@ -56,14 +56,19 @@ struct TriageGroup {
 struct Triage {
     std::vector<TriageGroup> groups;  // most members first
     std::size_t findings = 0;
+    // Finding ids (folder names) found in more than one of the folders: runs into separate
+    // folders number their findings alike; shards never do (report/shard_folders.hpp).
+    std::vector<std::string> repeated_ids;
 };
 
+// The findings directly inside each of `out_dirs` (with_shard_folders() adds the shard
+// folders a shared --out folder holds).
 Triage triage_findings(const std::vector<std::filesystem::path>& out_dirs,
                        const std::vector<KnownBug>& known);
 
 std::string triage_text(const Triage& t);
 // {"findings": N, "groups": [{"signature", "count", "pattern", "first_seen", "smallest",
-//   "dialect", "version", "status", ...}]}
+//   "dialect", "version", "status", ...}], "repeated_ids": [...]}
 std::string triage_json(const Triage& t);
 
 }  // namespace eriq
