@@ -207,6 +207,31 @@ TEST_CASE("SQLite's evaluation errors are expected in any single representation"
     CHECK(matching_expected_error(d, failed) == nullptr);
 }
 
+TEST_CASE("a difference in a result with an infinite float is not a finding", "[engine]") {
+    // SUM over the float limits: whether it overflows depends on the order rows are added.
+    Dialect d = load_dialect(source("dialects/sqlite.toml"));
+    RuleSet rules = load_rules(source("rules/repr.toml"));
+    auto inner = open_backend(ConnectionSpec::parse("sqlite::memory:"), BackendOptions{});
+    FaultInjectingBackend backend(std::move(inner), {{"FROM eriq_tempt_t4", Fault::DropLastRow}});
+    TestCase tc = small_case(1);
+    tc.intermediate = "SELECT c0 AS vc_0, c1 AS vc_1 FROM t0";
+    tc.referencing = "SELECT q.vc_0 * 1e308 AS a, q.vc_1 FROM {x} AS q";
+    CaseRunner runner(backend, d, rules);
+    runner.load_database(tc);
+    auto outcome = runner.run(tc, "t4");
+    CHECK(outcome.verdict == Verdict::Discarded);
+    CHECK(outcome.discard_kind == "non_finite_float");
+    // With the rule off, the same difference is a finding.
+    rules.normalize.non_finite_uninformative = false;
+    CaseRunner strict(backend, d, rules);
+    CHECK(strict.run(tc, "t4").verdict == Verdict::Inconsistent);
+    // Without an infinite value the dropped row is a finding as before.
+    rules.normalize.non_finite_uninformative = true;
+    tc.referencing = "SELECT q.vc_0 * 2 AS a, q.vc_1 FROM {x} AS q";
+    CaseRunner finite(backend, d, rules);
+    CHECK(finite.run(tc, "t4").verdict == Verdict::Inconsistent);
+}
+
 TEST_CASE("the JSON subtype lost by materialized forms is a documented difference", "[engine]") {
     Dialect d = load_dialect(source("dialects/sqlite.toml"));
     RuleSet rules = load_rules(source("rules/repr.toml"));

@@ -204,8 +204,15 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
     outcome.classification = classify(results, outcome.skipped);
     add_failed_representations(outcome.classification, failed, outcome.skipped);
     for (std::size_t i = 0; i < results.size(); ++i) ran[i]->result = std::move(results[i].result);
+    const bool non_finite =
+        rules_.normalize.non_finite_uninformative &&
+        std::any_of(outcome.variants.begin(), outcome.variants.end(),
+                    [](const VariantOutcome& v) { return v.ok && has_non_finite(v.result); });
     if (outcome.classification.consistent) {
         outcome.verdict = Verdict::Consistent;
+    } else if (non_finite) {
+        outcome.verdict = Verdict::Discarded;
+        outcome.discard_kind = "non_finite_float";
     } else if (const BenignDifference* b = matching_benign(dialect_, tc, outcome.classification)) {
         outcome.verdict = Verdict::Benign;
         outcome.benign_reason = b->reason;

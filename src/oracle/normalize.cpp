@@ -283,4 +283,12 @@ std::string to_display(const NormValue& v) {
     return is_null(v) ? "NULL" : v.text;
 }
 
+bool has_non_finite(const NormResult& r) {
+    for (const auto& row : r.rows)
+        for (const auto& v : row)
+            if (!is_null(v) && (v.text == "inf" || v.text == "-inf" || v.text == "nan"))
+                return true;
+    return false;
+}
+
 }  // namespace eriq

@@ -17,6 +17,10 @@ struct NormalizationRules {
     std::string bytes = "hex_or_text";  // "hex", "text" or "hex_or_text"
     bool compact_json = true;           // strip insignificant JSON whitespace
     bool trim_zero_fraction = true;     // 10:58:48.000000 -> 10:58:48 (times, datetimes)
+    // Results that differ while one of them holds an infinite or NaN float are not
+    // compared (the case is discarded as non_finite_float): whether a float sum overflows
+    // depends on the order rows are added in, which SQL leaves open.
+    bool non_finite_uninformative = true;
 };
 
 // One normalized value: kind Null (distinct from every string) or Text, the value's one
@@ -32,6 +36,9 @@ struct NormResult {
     std::vector<NormRow> rows;
     bool operator==(const NormResult&) const = default;
 };
+
+// Whether a normalized result holds inf, -inf or nan (as normalize() spells them).
+bool has_non_finite(const NormResult& r);
 
 NormValue normalize_value(const Value& v, const NormalizationRules& rules);
 NormValue normalize_value(Value&& v, const NormalizationRules& rules);

@@ -122,7 +122,7 @@ Representation read_representation(const Reader& r, const toml::table& t) {
 
 NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
     r.only_keys(t, {"float_digits", "float_zero_below", "canonical_decimals", "unify_numeric",
-                    "bytes", "compact_json", "trim_zero_fraction"});
+                    "bytes", "compact_json", "trim_zero_fraction", "non_finite_uninformative"});
     NormalizationRules n;
     if (auto* v = t.get("float_digits")) {
         auto d = Reader::integer(*v);
@@ -138,7 +138,8 @@ NormalizationRules read_normalize(const Reader& r, const toml::table& t) {
     for (auto [key, field] :
          {std::pair{"canonical_decimals", &n.canonical_decimals},
           std::pair{"unify_numeric", &n.unify_numeric}, std::pair{"compact_json", &n.compact_json},
-          std::pair{"trim_zero_fraction", &n.trim_zero_fraction}}) {
+          std::pair{"trim_zero_fraction", &n.trim_zero_fraction},
+          std::pair{"non_finite_uninformative", &n.non_finite_uninformative}}) {
         if (auto* v = t.get(key)) {
             auto b = v->value<bool>();
             if (!b) r.fail(*v, fmt::format("'{}' must be true or false", key));
