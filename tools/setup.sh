@@ -3,6 +3,7 @@
 #   tools/setup.sh            packages for building and running eriq
 #   tools/setup.sh --server   also mariadb-server and postgresql, for the live tests
 #   tools/setup.sh --fuzz     also clang and its libFuzzer runtime, for tools/fuzz.sh
+#   tools/setup.sh --browser  also chromium, for the triage page's browser test
 #   tools/setup.sh --slurm    also slurm-wlm and munge, for tests/scripts/slurm_array_test.sh
 #                             (the test runs daemons of its own, not the system's)
 set -euo pipefail
@@ -15,6 +16,7 @@ for arg in "$@"; do
   case "$arg" in
     --server) packages+=(mariadb-server mariadb-client postgresql) ;;
     --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+    --browser) packages+=(chromium) ;;
     --slurm) packages+=(slurm-wlm munge) ;;
   esac
 done

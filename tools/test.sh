@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Sets up (packages incl. mariadb-server and postgresql, build), starts a throwaway
+# Sets up (packages incl. mariadb-server, postgresql and chromium, build), starts a throwaway
 # MariaDB and PostgreSQL on 127.0.0.1 with their data directories on tmpfs, runs the
 # whole test suite with ctest, then again built with ASan+UBSan (tools/sanitize.sh;
 # ERIQ_SANITIZE=0 skips it), and stops the servers. CI (.ci/run) calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh --server
+tools/setup.sh --server --browser
 
 eval "$(tools/start-mariadb.sh)"
 ERIQ_POSTGRES_PID=
@@ -19,7 +19,7 @@ trap stop_servers EXIT
 eval "$(tools/start-postgres.sh)"
 export ERIQ_MARIADB_URL ERIQ_POSTGRES_URL
 # The live tests must run here: a missing server is a failure, not a skip.
-export ERIQ_REQUIRE_MARIADB=1 ERIQ_REQUIRE_POSTGRES=1
+export ERIQ_REQUIRE_MARIADB=1 ERIQ_REQUIRE_POSTGRES=1 ERIQ_REQUIRE_BROWSER=1
 echo "eriq test: MariaDB on 127.0.0.1:$ERIQ_MARIADB_PORT (pid $ERIQ_MARIADB_PID)," \
   "PostgreSQL on 127.0.0.1:$ERIQ_POSTGRES_PORT (pid $ERIQ_POSTGRES_PID)"
 
