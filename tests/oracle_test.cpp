@@ -181,6 +181,23 @@ TEST_CASE("whole floats at or above 1e15 match the equal integer", "[oracle]") {
     CHECK(norm(ValueKind::Float, "1e19") == "1.00000000000e+19");
 }
 
+// From a SQLite campaign: CAST(702.27 * 99999999999999.99 AS NUMERIC) is the REAL
+// 7.0227e16 in the merged forms and the INTEGER 70226999999999984 it equals once a
+// NUMERIC-affinity column stores it.
+TEST_CASE("an integer a double holds exactly matches that whole float", "[oracle]") {
+    CHECK(norm(ValueKind::Int, "70226999999999984") ==
+          norm(ValueKind::Float, "7.0226999999999984e16"));
+    CHECK(norm(ValueKind::Int, "-70226999999999984") ==
+          norm(ValueKind::Float, "-7.0226999999999984e16"));
+    // Integers a double cannot hold stay exact: 2^63-1 and 2^63-2 still differ.
+    CHECK(norm(ValueKind::Int, "9223372036854775807") == "9223372036854775807");
+    CHECK(norm(ValueKind::Int, "9223372036854775806") !=
+          norm(ValueKind::Int, "9223372036854775807"));
+    CHECK(norm(ValueKind::Int, "9007199254740993") == "9007199254740993");  // 2^53+1
+    // Below 1e15 integers print as they are.
+    CHECK(norm(ValueKind::Int, "999999999999999") == "999999999999999");
+}
+
 TEST_CASE("numbers inside JSON text normalize like SQL numbers", "[oracle]") {
     CHECK(norm(ValueKind::Json, "{\"k\":0.0}") == norm(ValueKind::Json, "{\"k\":0}"));
     CHECK(norm(ValueKind::Text, "[1.50, -2e0, 1e15]") == "[1.50000000000e+00,-2,1000000000000000]");

@@ -75,6 +75,8 @@ TEST_CASE("SQL edits remove clauses, items, joins and arms but keep {x} whole", 
               "SELECT a AS vc_0, b AS vc_1 FROM t0 LEFT JOIN t1 ON t0.c = t1.c UNION ALL "
               "SELECT 1, 2"));
     CHECK(has(c, "SELECT 1, 2"));
+    auto cast = sql_edit_candidates("SELECT CAST(a + 1 AS INTEGER) AS vc_0 FROM t0");
+    CHECK(has(cast, "SELECT a + 1 AS vc_0 FROM t0"));
     auto q = sql_edit_candidates("SELECT vc_0 FROM {x} WHERE abs(vc_0) > 10");
     CHECK(has(q, "SELECT vc_0 FROM {x} WHERE vc_0 > 10"));
     for (const auto& s : q) CHECK(s.find("{x") == s.find("{x}"));

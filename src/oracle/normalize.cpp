@@ -56,6 +56,23 @@ std::string format_float(double x, const NormalizationRules& rules) {
     return scientific;
 }
 
+// An integer at or above 1e15 that a double holds exactly prints as that double does:
+// SQLite's NUMERIC and INTEGER affinities store a whole REAL as the INTEGER it equals, so
+// the REAL 7.0227e16 of one representation is the INTEGER 70226999999999984 of another.
+// Integers a double cannot hold (2^63-1, 2^53+1) stay exact.
+std::optional<std::string> whole_float_spelling(const std::string& text,
+                                                const NormalizationRules& rules) {
+    if (!rules.unify_numeric || text.size() < 16) return std::nullopt;
+    std::int64_t n = 0;
+    auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (error != std::errc() || stop != text.data() + text.size()) return std::nullopt;
+    const double x = static_cast<double>(n);
+    if (std::fabs(x) < kExactIntegerLimit || std::fabs(x) >= kInt64Limit ||
+        static_cast<std::int64_t>(x) != n)
+        return std::nullopt;
+    return format_float(x, rules);
+}
+
 struct DecimalText {
     bool negative = false;
     std::string integer;   // no leading zeros, "0" when zero
@@ -241,6 +258,8 @@ NormValue normalize_value(Value&& v, const NormalizationRules& rules) {
         case ValueKind::Null:
             return Value::null();
         case ValueKind::Int:
+            if (auto as_float = whole_float_spelling(v.text, rules))
+                return {ValueKind::Text, std::move(*as_float)};
             if (is_canonical_integer(v.text)) return {ValueKind::Text, std::move(v.text)};
             return {ValueKind::Text, normalize_decimal(v.text, true, rules)};
         case ValueKind::Float:

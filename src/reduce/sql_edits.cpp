@@ -224,9 +224,16 @@ class EditFinder {
             const bool ends = j == close || (tokens_[j].depth == tokens_[open].depth + 1 &&
                                              tokens_[j].upper == ",");
             if (!ends) continue;
-            if (item_start < j) {
-                std::string inner = sql_.substr(tokens_[item_start].begin,
-                                                tokens_[j - 1].end - tokens_[item_start].begin);
+            std::size_t item_end = j;
+            // CAST(x AS type) unwraps to x.
+            if (first + 1 == open && tokens_[first].upper == "CAST")
+                for (std::size_t k = item_start; k < j; ++k)
+                    if (tokens_[k].depth == tokens_[open].depth + 1 && tokens_[k].upper == "AS")
+                        item_end = k;
+            if (item_start < item_end) {
+                std::string inner =
+                    sql_.substr(tokens_[item_start].begin,
+                                tokens_[item_end - 1].end - tokens_[item_start].begin);
                 replace(first, close, inner);
             }
             item_start = j + 1;
