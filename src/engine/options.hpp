@@ -15,6 +15,9 @@ struct RunOptions {
     std::string grammar_file;  // default grammars/<dialect>.toml
     std::string rules_file = "rules/repr.toml";
     std::string connect;  // default: the dialect's default_connect
+    // --driver-library, repeatable: the libsqlite3 files to load (empty: the system's). A
+    // campaign, --case or reduce runs on the first; replay runs every finding on each.
+    std::vector<std::string> driver_libraries;
     std::optional<std::uint64_t> seed;
     double time_limit_seconds = 0;  // 0: no limit
     std::int64_t max_cases = -1;    // -1: no limit

@@ -32,6 +32,10 @@ struct ReportContext {
     std::vector<std::string> session_init;
     // The dialect's type names -> families, for group signatures (group_signature.hpp).
     std::map<std::string, std::string> type_families;
+    // The client library eriq loaded at run time (SQLite's --driver-library, else the system
+    // libsqlite3) and its source id; empty for drivers linked into eriq.
+    std::string driver_library;
+    std::string driver_source_id;
 };
 
 // What reducing a finding cost (reduce/case_reducer.hpp's statistics, as plain numbers).

@@ -42,7 +42,7 @@ done
 absent=$(ls -d "$work"/out/0* | head -1)
 cp -r "$absent" "$work/absent"
 cp tests/data/cases/sqlite_consistent.toml "$work/absent/case.toml"
-"$bin" replay "$work/absent" >"$work/replay" 2>&1 && fail "replay of a case without the bug exited 0"
+"$bin" replay "$work/absent" >"$work/replay" 2>&1 || fail "replay of a case without the bug did not exit 0"
 grep -q "does not reproduce" "$work/replay" || fail "no 'does not reproduce': $(cat "$work/replay")"
 
 # The repository's known bug and known non-bug, from their case files.
