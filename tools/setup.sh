@@ -3,15 +3,26 @@
 #   tools/setup.sh            packages for building and running eriq
 #   tools/setup.sh --server   also mariadb-server and postgresql, for the live tests
 #   tools/setup.sh --fuzz     also clang and its libFuzzer runtime, for tools/fuzz.sh
+#   tools/setup.sh --sqlite-latest   also the newest SQLite as a library for --driver-library:
+#                             fetched once with npm pack (pinned, checksummed) and built into
+#                             build-deps/ (tools/sqlite-latest.sh)
+# The flags combine: tools/setup.sh --server --sqlite-latest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+sqlite_latest=0
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 libcli11-dev libre2-dev)
 for arg in "$@"; do
   case "$arg" in
     --server) packages+=(mariadb-server mariadb-client postgresql) ;;
     --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+    --sqlite-latest)
+      sqlite_latest=1
+      # Any npm will do (Debian's, or one that came with a Node.js install).
+      command -v npm >/dev/null || packages+=(npm)
+      ;;
+    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --sqlite-latest)" >&2; exit 2 ;;
   esac
 done
 
@@ -30,3 +41,4 @@ fi
 
 cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
+if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi
