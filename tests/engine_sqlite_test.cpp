@@ -78,8 +78,8 @@ Run run_with_faults(const std::vector<std::string>& keep,
     run.outcome = runner.run(tc, "t1");
     if (run.outcome.verdict == Verdict::Inconsistent) {
         ReportWriter writer(fresh_dir("faults"));
-        run.report = writer.write(tc, run.outcome,
-                                  {"sqlite", "sqlite", "SQLite", "sqlite::memory:", {}, {}});
+        run.report = writer.write(
+            tc, run.outcome, {"sqlite", "sqlite", "SQLite", "sqlite::memory:", {}, {}, {}, {}});
     }
     return run;
 }

@@ -95,7 +95,7 @@ CaseOutcome sample_outcome(const TestCase& tc) {
     return out;
 }
 
-const ReportContext kContext{"sqlite", "sqlite", "3.40.1", "sqlite::memory:", {}, {}};
+const ReportContext kContext{"sqlite", "sqlite", "3.40.1", "sqlite::memory:", {}, {}, {}, {}};
 
 std::vector<std::string> entries(const fs::path& dir) {
     std::vector<std::string> names;
@@ -299,7 +299,7 @@ TEST_CASE("reproducer sql replays with the sqlite3 client", "[report]") {
           std::string::npos);
 
     const ReportContext mariadb{
-        "mariadb", "mysql", "10.11.6-MariaDB", "mysql://eriq:***@127.0.0.1/db", {}, {}};
+        "mariadb", "mysql", "10.11.6-MariaDB", "mysql://eriq:***@127.0.0.1/db", {}, {}, {}, {}};
     const fs::path mysql_dir = writer.write(tc, sample_outcome(tc), mariadb);
     CHECK(read_file(mysql_dir / "VIEW.sql").find("mariadb DB < VIEW.sql") != std::string::npos);
     CHECK(read_file(mysql_dir / "report.json")

@@ -151,6 +151,20 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
            },
            "reports, index.jsonl, summary.json and runs/ (default eriq-out)")
         ->type_name("DIR");
+    app.add_option_function<std::vector<std::string>>(
+           "--driver-library",
+           [&](const std::vector<std::string>& values) {
+               for (const auto& v : values) {
+                   if (v.empty())
+                       throw CLI::ValidationError("--driver-library", "needs a file, got ''");
+                   o.driver_libraries.push_back(v);
+               }
+           },
+           "SQLite: the libsqlite3 to load instead of the system's (a file path, or a name the "
+           "dynamic loader searches for); replay takes it several times and runs on each")
+        ->type_name("PATH")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_option("--case", o.case_file,
                    "run one hand-written case (TOML) and print every variant; exit 1 on an "
                    "inconsistency, 0 when consistent, 3 when discarded")
@@ -258,7 +272,11 @@ CommandLine parse_command_line(int argc, char** argv) {
     bool time_given = false;
     CLI::App app(kDescription, "eriq-gen");
     app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-    app.set_version_flag("--version", std::string("eriq-gen ") + ERIQ_VERSION);
+    // Not CLI11's version flag: the version names the SQLite library, so it comes after
+    // --driver-library has been read.
+    app.add_flag("--version", cl.version,
+                 "print eriq's version and the SQLite library's (the system's, or each "
+                 "--driver-library)");
     app.allow_extras();
     add_options(app, cl, time_given);
     ShardFlags shard_flags;
@@ -278,10 +296,6 @@ CommandLine parse_command_line(int argc, char** argv) {
         fmt::print("{}", app.help());
         cl.exit_code = 0;
         return cl;
-    } catch (const CLI::CallForVersion& e) {
-        fmt::print("{}\n", e.what());
-        cl.exit_code = 0;
-        return cl;
     } catch (const CLI::ArgumentMismatch& e) {
         // CLI11 says "--seed: 1 required N missing".
         const std::string what = e.what();
@@ -295,6 +309,13 @@ CommandLine parse_command_line(int argc, char** argv) {
     }
     if (auto error = apply_shard_flags(shard_flags, cl)) {
         fmt::print(stderr, "eriq-gen: {}\n", *error);
+        cl.exit_code = 2;
+        return cl;
+    }
+    if (cl.options.driver_libraries.size() > 1 && cl.command != "replay" && !cl.version) {
+        fmt::print(stderr,
+                   "eriq-gen: --driver-library: only replay (and --version) take several "
+                   "libraries\n");
         cl.exit_code = 2;
         return cl;
     }

@@ -20,8 +20,9 @@ struct CommandLine {
     bool json = false;                      // triage --json
     std::string html_file;                  // triage --html FILE
     std::string known_bugs = "known-bugs";  // triage --known-bugs DIR
-    // Set when the process should end without running: 0 after --help or --version, 2 after a
-    // usage error (already printed as one line starting "eriq-gen: ").
+    bool version = false;                   // --version: print it (engine/version_command.hpp)
+    // Set when the process should end without running: 0 after --help, 2 after a usage error
+    // (already printed as one line starting "eriq-gen: ").
     std::optional<int> exit_code;
 };
 

@@ -8,6 +8,7 @@
 #include "engine/case_file.hpp"
 #include "engine/finding_commands.hpp"
 #include "engine/triage_command.hpp"
+#include "engine/version_command.hpp"
 #include "eriq_gen_command_line.hpp"
 #include "exec/backend.hpp"
 #include "util/allocator_tuning.hpp"
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
     if (cl.exit_code) return *cl.exit_code;
     eriq::RunOptions& o = cl.options;
     try {
+        if (cl.version) return eriq::run_version_command(o);
         if (cl.command == "reduce") return eriq::run_reduce_command(o, cl.dialect_given, cl.paths);
         if (cl.command == "replay") return eriq::run_replay_command(o, cl.dialect_given, cl.paths);
         if (cl.command == "triage")

@@ -1,6 +1,7 @@
 // eriq-replay: replays a statement log written by `eriq-gen --log-statements`
 // straight through the driver and prints statements/s: the floor that the
-// benchmark (tools/bench.sh) compares eriq-gen with.
+// benchmark (tools/bench.sh) compares eriq-gen with. LIBRARY: the libsqlite3 to load, as
+// eriq-gen's --driver-library (default: the system's).
 #include <fmt/format.h>
 
 #include "catalog/dialect.hpp"
@@ -11,8 +12,8 @@
 
 int main(int argc, char** argv) {
     eriq::tune_allocator();
-    if (argc != 4) {
-        fmt::print(stderr, "usage: eriq-replay DIALECT URL LOGFILE\n");
+    if (argc != 4 && argc != 5) {
+        fmt::print(stderr, "usage: eriq-replay DIALECT URL LOGFILE [LIBRARY]\n");
         return 2;
     }
     try {
@@ -29,7 +30,8 @@ int main(int argc, char** argv) {
             prelude.push_back("SET SESSION max_statement_time = 10");
         }
         prelude.insert(prelude.end(), dialect.session_init.begin(), dialect.session_init.end());
-        auto f = eriq::replay_statements(spec, prelude, eriq::read_statement_log(argv[3]));
+        auto f = eriq::replay_statements(spec, argc == 5 ? argv[4] : "", prelude,
+                                         eriq::read_statement_log(argv[3]));
         fmt::print(
             "{{\"statements\": {}, \"errors\": {}, \"seconds\": {:.3f}, \"statements_per_second\": "
             "{:.1f}}}\n",

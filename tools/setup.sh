@@ -6,9 +6,14 @@
 #   tools/setup.sh --browser  also chromium, for the triage page's browser test
 #   tools/setup.sh --slurm    also slurm-wlm and munge, for tests/scripts/slurm_array_test.sh
 #                             (the test runs daemons of its own, not the system's)
+#   tools/setup.sh --sqlite-latest   also the newest SQLite as a library for --driver-library:
+#                             fetched once with npm pack (pinned, checksummed) and built into
+#                             build-deps/ (tools/sqlite-latest.sh)
+# The flags combine: tools/setup.sh --server --browser --sqlite-latest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+sqlite_latest=0
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
           libre2-dev)
@@ -18,6 +23,12 @@ for arg in "$@"; do
     --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
     --browser) packages+=(chromium) ;;
     --slurm) packages+=(slurm-wlm munge) ;;
+    --sqlite-latest)
+      sqlite_latest=1
+      # Any npm will do (Debian's, or one that came with a Node.js install).
+      command -v npm >/dev/null || packages+=(npm)
+      ;;
+    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest)" >&2; exit 2 ;;
   esac
 done
 
@@ -36,3 +47,4 @@ fi
 
 cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
+if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi

@@ -136,9 +136,13 @@ CampaignResult execute_campaign(const RunOptions& options) {
     shared.generator_threads = options.generator_thread.value_or(
         2 * static_cast<unsigned>(jobs) <= std::thread::hardware_concurrency());
     if (options.verbosity > 0) {
-        fmt::print(
-            stderr, "eriq: dialect {} on {}, {} worker(s), seed {}, reports in {} (run {})\n",
-            t.dialect.name, t.connection.redacted(), jobs, shared.seed, out.string(), run_id);
+        fmt::print(stderr,
+                   "eriq: dialect {} on {}{}, {} worker(s), seed {}, reports in {} (run {})\n",
+                   t.dialect.name, t.connection.redacted(),
+                   t.library.path.empty()
+                       ? ""
+                       : fmt::format(" ({} from {})", t.library.version, t.library.path),
+                   jobs, shared.seed, out.string(), run_id);
         if (shard)
             fmt::print(stderr, "eriq: shard {}/{} (from {}): round seeds {}{}\n", shard->index,
                        shard->count, shard->source, seed_stream(shard),
@@ -209,6 +213,8 @@ CampaignResult execute_campaign(const RunOptions& options) {
     facts.run_id = run_id;
     facts.dialect = t.dialect.name;
     facts.server_version = shared.server_version;
+    facts.driver_library = t.library.path;
+    facts.driver_source_id = t.library.source_id;
     facts.connection = t.connection.redacted();
     facts.seed = shared.seed;
     facts.shard = shard;

@@ -82,6 +82,10 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.string(f.dialect);
     w.key("server_version");
     w.string(f.server_version);
+    w.key("driver_library");
+    w.string(f.driver_library);
+    w.key("driver_source_id");
+    w.string(f.driver_source_id);
     w.key("connection");
     w.string(f.connection);
     w.key("seed");
@@ -132,13 +136,15 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
 }
 
 std::string summary_text(const CampaignStats& s, const RunFacts& f) {
+    const std::string library =
+        f.driver_library.empty() ? "" : fmt::format(" from {}", f.driver_library);
     std::string out = fmt::format(
-        "eriq summary: dialect {} ({}), seed {}{}\n"
+        "eriq summary: dialect {} ({}{}), seed {}{}\n"
         "  cases {}  valid {} ({:.1f}%)  consistent {}  findings {}  benign {}\n"
         "  discarded {}  skipped variants {}  generation failures {}  tool errors {}  server "
         "faults {}\n"
         "  {:.1f} cases/s  {:.1f} s wall  {:.1f} s in driver ({:.0f}%)  {} statements\n",
-        f.dialect, f.server_version, f.seed,
+        f.dialect, f.server_version, library, f.seed,
         f.shard ? fmt::format(", shard {}/{}", f.shard->index, f.shard->count) : "", s.cases,
         s.valid,
         s.cases ? 100.0 * static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0,

@@ -36,7 +36,9 @@ struct RunFacts {
     std::string run_id;  // report/output_folder.hpp
     std::string dialect;
     std::string server_version;
-    std::string connection;  // redacted
+    std::string driver_library;    // the libsqlite3 file loaded (empty for servers)
+    std::string driver_source_id;  // its sqlite3_sourceid()
+    std::string connection;        // redacted
     std::uint64_t seed = 0;
     std::optional<Shard> shard;  // engine/shard.hpp; unset: the whole campaign
     double wall_seconds = 0;

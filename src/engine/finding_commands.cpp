@@ -75,16 +75,23 @@ std::string replay_verdict(const FindingRecord& record, const CaseOutcome& outco
 
 int run_replay_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs) {
-    int exit_code = 0;
+    std::vector<std::string> libraries = options.driver_libraries;
+    if (libraries.empty()) libraries.emplace_back();  // the target's default library
     for (const std::string& dir : dirs) {
-        LoadedFinding f = load_finding(dir, options, dialect_given);
-        CaseOutcome outcome = run_alone(f, f.tc);
-        bool same = false;
-        const std::string verdict = replay_verdict(f.record, outcome, &same);
-        fmt::print("{}: {} on {}\n", dir, verdict, f.backend->server_version());
-        if (!same) exit_code = 1;
+        for (const std::string& library : libraries) {
+            RunOptions one = options;
+            one.driver_libraries.clear();
+            if (!library.empty()) one.driver_libraries.push_back(library);
+            LoadedFinding f = load_finding(dir, one, dialect_given);
+            CaseOutcome outcome = run_alone(f, f.tc);
+            bool same = false;
+            const std::string verdict = replay_verdict(f.record, outcome, &same);
+            const DriverLibraryInfo loaded = f.backend->driver_library();
+            fmt::print("{}: {} on {}{}\n", dir, verdict, f.backend->server_version(),
+                       loaded.path.empty() ? "" : " from " + loaded.path);
+        }
     }
-    return exit_code;
+    return 0;
 }
 
 int run_reduce_command(RunOptions options, bool dialect_given,

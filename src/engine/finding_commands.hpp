@@ -1,7 +1,8 @@
 #pragma once
 // The subcommands that work on finding folders a campaign wrote:
 //   eriq-gen reduce DIR...   reduce each finding on the target (same groups), write DIR/reduced/
-//   eriq-gen replay DIR...   run each finding on the target and say whether it reproduces
+//   eriq-gen replay DIR...   run each finding on the target and say whether it reproduces,
+//                            once per --driver-library when several are given (SQLite)
 // The target is the finding's dialect (from its case.toml) unless --dialect is given, on
 // --connect or the dialect's default connection.
 #include <string>
@@ -15,7 +16,9 @@ namespace eriq {
 int run_reduce_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs);
 
-// Exit code: 0 when every finding reproduces with the same groups, 1 otherwise.
+// Prints one line per finding and library: the verdict ("reproduces: PATTERN", "does not
+// reproduce: ...", "reproduces with other groups: ..."), the version and the library file.
+// Exit code 0 when every run completed, whatever it showed; errors are thrown.
 int run_replay_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs);
 

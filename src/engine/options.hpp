@@ -17,6 +17,9 @@ struct RunOptions {
     std::string grammar_file;  // default grammars/<dialect>.toml
     std::string rules_file = "rules/repr.toml";
     std::string connect;  // default: the dialect's default_connect
+    // --driver-library, repeatable: the libsqlite3 files to load (empty: the system's). A
+    // campaign, --case or reduce runs on the first; replay runs every finding on each.
+    std::vector<std::string> driver_libraries;
     std::optional<std::uint64_t> seed;
     // Shard K of N of the campaign (engine/shard.hpp): its own rounds of the seed, findings
     // in <out>/shard-K/ with ids s<K>-NNNNNN-...; unset: the whole campaign.

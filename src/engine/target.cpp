@@ -41,6 +41,12 @@ Target load_target(const RunOptions& o, bool need_grammar) {
     if (!t.dialect.create_database.empty())
         t.backend_options.create_database = t.dialect.create_database;
     t.backend_options.allow_foreign_objects = o.allow_foreign_objects;
+    if (o.driver_libraries.size() > 1)
+        throw std::invalid_argument("--driver-library: only replay runs on several libraries");
+    if (!o.driver_libraries.empty()) t.backend_options.driver_library = o.driver_libraries.front();
+    // A library that cannot be used fails here, before an output folder or a worker exists.
+    if (!o.dry_run || !t.backend_options.driver_library.empty())
+        t.library = load_driver_library(t.connection.driver, t.backend_options.driver_library);
     return t;
 }
 
@@ -51,7 +57,9 @@ ReportContext report_context(const Target& t, const std::string& server_version,
                       server_version,
                       redacted_connection,
                       t.backend_options.session_init,
-                      {}};
+                      {},
+                      t.library.path,
+                      t.library.source_id};
     for (const TypeInfo& type : t.dialect.types) {
         std::string name = type.name.substr(0, type.name.find('('));
         for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -18,12 +18,16 @@ struct Target {
     RuleSet rules;
     ConnectionSpec connection;
     BackendOptions backend_options;
+    // The client library loaded for the target (SQLite: --driver-library or the system's);
+    // empty for a dry run that names none.
+    DriverLibraryInfo library;
 };
 
 // Finds a data file: as given, else relative to the source tree eriq was built from.
 std::string resolve_data_path(const std::string& path);
 
-// Loads everything; throws LoadError / std::invalid_argument with a clear message.
+// Loads everything, and the driver library (a dry run only the one it names); throws LoadError /
+// std::invalid_argument / DriverLibraryError with a clear message.
 Target load_target(const RunOptions& options, bool need_grammar = true);
 
 // What the report files of a finding on this target need to know about it.

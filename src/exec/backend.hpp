@@ -32,6 +32,20 @@ struct WorkspaceViolation : BackendError {
     explicit WorkspaceViolation(const std::string& message) : BackendError("not_owned", message) {}
 };
 
+// A client library that cannot be loaded at run time (--driver-library): a missing file, not a
+// shared library, or one that lacks a function eriq calls. A usage error, never a finding.
+struct DriverLibraryError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The client library a backend runs on, when eriq loads it at run time (SQLite); all empty
+// for the drivers eriq links (libmariadb, libpq).
+struct DriverLibraryInfo {
+    std::string path;       // the file the dynamic loader opened
+    std::string version;    // "SQLite 3.53.2"
+    std::string source_id;  // sqlite3_sourceid(): check-in date and hash
+};
+
 inline const std::string kAuthenticationFailed = "authentication_failed";
 inline const std::string kInterrupted = "interrupted";
 
@@ -61,6 +75,9 @@ struct BackendOptions {
     std::size_t max_result_rows = 50000;
     // Allow a database that already holds tables the tool did not create.
     bool allow_foreign_objects = false;
+    // SQLite: the libsqlite3 to load (a path, or a name the dynamic loader searches for);
+    // empty: the system's (exec/sqlite_library.hpp).
+    std::string driver_library;
 };
 
 // The statement-log record that stands for "start a fresh in-memory database" (a SQL
@@ -73,6 +90,7 @@ class Backend {
 
     virtual std::string driver() const = 0;
     virtual std::string server_version() = 0;
+    virtual DriverLibraryInfo driver_library() { return {}; }
 
     // Runs one statement that returns no rows. Throws BackendError.
     virtual void execute(const std::string& sql) = 0;
@@ -135,5 +153,10 @@ class Backend {
 // Connects (creating the tool's database on a server if needed, refusing one
 // that holds foreign tables unless allowed) and runs the session_init statements.
 std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendOptions& options);
+
+// Loads the client library `path` names for `driver` (empty: the default), so that an
+// unusable one fails before anything runs, and describes it. Only the sqlite driver loads a
+// library at run time: a path for another driver is a DriverLibraryError.
+DriverLibraryInfo load_driver_library(const std::string& driver, const std::string& path);
 
 }  // namespace eriq

@@ -6,30 +6,31 @@
 #include <stdexcept>
 
 #include <mysql.h>
-#include <sqlite3.h>
+
+#include "exec/sqlite_library.hpp"
 
 namespace eriq {
 namespace {
 
 // Reads every value of the current row in its own type, as a client does (the library
 // calls are opaque, so they run although their results are dropped).
-void read_row(sqlite3_stmt* stmt) {
-    const int columns = sqlite3_column_count(stmt);
+void read_row(const SqliteLibrary& lib, sqlite3_stmt* stmt) {
+    const int columns = lib.column_count(stmt);
     for (int i = 0; i < columns; ++i) {
-        switch (sqlite3_column_type(stmt, i)) {
+        switch (lib.column_type(stmt, i)) {
             case SQLITE_INTEGER:
-                (void)sqlite3_column_int64(stmt, i);
+                (void)lib.column_int64(stmt, i);
                 break;
             case SQLITE_FLOAT:
-                (void)sqlite3_column_double(stmt, i);
+                (void)lib.column_double(stmt, i);
                 break;
             case SQLITE_TEXT:
-                (void)sqlite3_column_text(stmt, i);
-                (void)sqlite3_column_bytes(stmt, i);
+                (void)lib.column_text(stmt, i);
+                (void)lib.column_bytes(stmt, i);
                 break;
             case SQLITE_BLOB:
-                (void)sqlite3_column_blob(stmt, i);
-                (void)sqlite3_column_bytes(stmt, i);
+                (void)lib.column_blob(stmt, i);
+                (void)lib.column_bytes(stmt, i);
                 break;
             default:
                 break;
@@ -38,50 +39,51 @@ void read_row(sqlite3_stmt* stmt) {
 }
 
 // Prepares and steps every statement of `sql`, reading all rows; false on an error.
-bool run_sqlite(sqlite3* db, const std::string& sql) {
+bool run_sqlite(const SqliteLibrary& lib, sqlite3* db, const std::string& sql) {
     const char* next = sql.c_str();
     const char* end = next + sql.size();
     while (next < end) {
         sqlite3_stmt* stmt = nullptr;
-        if (sqlite3_prepare_v2(db, next, static_cast<int>(end - next), &stmt, &next) != SQLITE_OK)
+        if (lib.prepare_v2(db, next, static_cast<int>(end - next), &stmt, &next) != SQLITE_OK)
             return false;
         if (stmt == nullptr) continue;
         int code;
-        while ((code = sqlite3_step(stmt)) == SQLITE_ROW) read_row(stmt);
-        sqlite3_finalize(stmt);
+        while ((code = lib.step(stmt)) == SQLITE_ROW) read_row(lib, stmt);
+        lib.finalize(stmt);
         if (code != SQLITE_DONE) return false;
     }
     return true;
 }
 
-ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::string& driver_library,
+                            const std::vector<std::string>& prelude,
                             const std::vector<std::string>& statements) {
-    // The driver configured as eriq's SQLite backend configures it.
-    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    // Loaded and configured as eriq's SQLite backend does it.
+    const SqliteLibrary& lib = SqliteLibrary::load(driver_library);
     sqlite3* db = nullptr;
     auto open = [&] {
-        if (sqlite3_open_v2(spec.database.c_str(), &db,
-                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                            nullptr) != SQLITE_OK) {
-            sqlite3_close(db);
+        if (lib.open_v2(spec.database.c_str(), &db,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
+            lib.close_v2(db);
             throw std::runtime_error("cannot open " + spec.database);
         }
     };
     open();
-    for (const auto& sql : prelude) run_sqlite(db, sql);
+    for (const auto& sql : prelude) run_sqlite(lib, db, sql);
     ReplayFigures f;
     const auto start = std::chrono::steady_clock::now();
     for (const auto& sql : statements) {
         if (sql == kFreshDatabaseRecord) {  // eriq started a fresh in-memory database here
-            sqlite3_close(db);
+            lib.close_v2(db);
             open();
             continue;
         }
         ++f.statements;
-        if (!run_sqlite(db, sql)) ++f.errors;
+        if (!run_sqlite(lib, db, sql)) ++f.errors;
     }
     f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    sqlite3_close(db);
+    lib.close_v2(db);
     return f;
 }
 
@@ -128,9 +130,11 @@ std::vector<std::string> read_statement_log(const std::string& path) {
     return out;
 }
 
-ReplayFigures replay_statements(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+ReplayFigures replay_statements(const ConnectionSpec& spec, const std::string& driver_library,
+                                const std::vector<std::string>& prelude,
                                 const std::vector<std::string>& statements) {
-    if (spec.driver == "sqlite") return replay_sqlite(spec, prelude, statements);
+    if (spec.driver == "sqlite") return replay_sqlite(spec, driver_library, prelude, statements);
+    if (!driver_library.empty()) throw std::invalid_argument("a library applies to sqlite only");
     if (spec.driver == "mysql") return replay_mysql(spec, prelude, statements);
     throw std::invalid_argument("replay supports sqlite and mysql, not " + spec.driver);
 }

@@ -19,10 +19,12 @@ struct ReplayFigures {
 // Reads a NUL-separated statement log.
 std::vector<std::string> read_statement_log(const std::string& path);
 
-// Replays `statements` on `spec` (sqlite or mysql); errors are counted, not
-// fatal. `prelude` (creating and selecting the database, the dialect's session
-// setup: what eriq runs while connecting) runs first and is not timed.
-ReplayFigures replay_statements(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+// Replays `statements` on `spec` (sqlite or mysql; sqlite on `driver_library`, empty for
+// the system's); errors are counted, not fatal. `prelude` (creating and selecting the
+// database, the dialect's session setup: what eriq runs while connecting) runs first and
+// is not timed.
+ReplayFigures replay_statements(const ConnectionSpec& spec, const std::string& driver_library,
+                                const std::vector<std::string>& prelude,
                                 const std::vector<std::string>& statements);
 
 }  // namespace eriq

@@ -5,6 +5,7 @@
 #include "exec/mysql_backend.hpp"
 #include "exec/postgres_backend.hpp"
 #include "exec/sqlite_backend.hpp"
+#include "exec/sqlite_library.hpp"
 
 namespace eriq {
 
@@ -13,6 +14,14 @@ std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendO
     if (spec.driver == "mysql") return std::make_unique<MysqlBackend>(spec, options);
     if (spec.driver == "postgres") return std::make_unique<PostgresBackend>(spec, options);
     throw std::invalid_argument("unknown backend driver '" + spec.driver + "'");
+}
+
+DriverLibraryInfo load_driver_library(const std::string& driver, const std::string& path) {
+    if (driver == "sqlite") return SqliteLibrary::load(path).info();
+    if (!path.empty())
+        throw DriverLibraryError("--driver-library applies to SQLite only; the " + driver +
+                                 " driver is built into eriq");
+    return {};
 }
 
 }  // namespace eriq

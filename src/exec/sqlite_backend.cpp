@@ -1,10 +1,7 @@
 #include "exec/sqlite_backend.hpp"
 
-#include <sqlite3.h>
-
 #include <bit>
 #include <memory>
-#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -12,6 +9,7 @@
 
 #include "exec/driver_timer.hpp"
 #include "exec/sqlite_error_kind.hpp"
+#include "exec/sqlite_library.hpp"
 #include "exec/workspace_ledger.hpp"
 
 namespace eriq {
@@ -24,10 +22,11 @@ constexpr int kProgressInstructions = 1000;
 
 // Finalizing is a driver call too, so it counts as driver time.
 struct StatementFinalizer {
+    const SqliteLibrary* lib;
     double* driver_seconds;
     void operator()(sqlite3_stmt* stmt) const {
         DriverTimer timer(*driver_seconds);
-        sqlite3_finalize(stmt);
+        lib->finalize(stmt);
     }
 };
 using StatementPtr = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
@@ -51,23 +50,23 @@ struct RawColumn {
     std::size_t size = 0;
 };
 
-RawColumn read_column(sqlite3_stmt* stmt, int column) {
+RawColumn read_column(const SqliteLibrary& lib, sqlite3_stmt* stmt, int column) {
     RawColumn c;
-    c.type = sqlite3_column_type(stmt, column);
+    c.type = lib.column_type(stmt, column);
     switch (c.type) {
         case SQLITE_INTEGER:
-            c.integer = sqlite3_column_int64(stmt, column);
+            c.integer = lib.column_int64(stmt, column);
             break;
         case SQLITE_FLOAT:
-            c.real = sqlite3_column_double(stmt, column);
+            c.real = lib.column_double(stmt, column);
             break;
         case SQLITE_TEXT:
-            c.bytes = reinterpret_cast<const char*>(sqlite3_column_text(stmt, column));
-            c.size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
+            c.bytes = reinterpret_cast<const char*>(lib.column_text(stmt, column));
+            c.size = static_cast<std::size_t>(lib.column_bytes(stmt, column));
             break;
         case SQLITE_BLOB:
-            c.bytes = static_cast<const char*>(sqlite3_column_blob(stmt, column));
-            c.size = static_cast<std::size_t>(sqlite3_column_bytes(stmt, column));
+            c.bytes = static_cast<const char*>(lib.column_blob(stmt, column));
+            c.size = static_cast<std::size_t>(lib.column_bytes(stmt, column));
             break;
         default:
             break;
@@ -115,18 +114,11 @@ void add_to_fingerprint(FingerprintBuilder& builder, const RawColumn& c) {
     }
 }
 
-// Memory statistics make every SQLite allocation take a process-wide mutex,
-// which serializes parallel workers; eriq never reads them. Must run before
-// SQLite initializes itself on the first open.
-void configure_sqlite_once() {
-    static std::once_flag once;
-    std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
-}
-
 }  // namespace
 
 SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& options)
-    : path_(path),
+    : lib_(&SqliteLibrary::load(options.driver_library)),
+      path_(path),
       options_(options),
       statement_timeout_(options.statement_timeout),
       max_result_rows_(options.max_result_rows),
@@ -134,39 +126,42 @@ SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& opti
                              .own_schemas = {"main"},
                              .temporary_schemas = {"temp"},
                              .names = NameCase::Insensitive}) {
-    configure_sqlite_once();
     open();
     try {
         start_ledger();
         for (const std::string& statement : options.session_init) execute(statement);
     } catch (...) {
-        sqlite3_close_v2(db_);
+        lib_->close_v2(db_);
         throw;
     }
 }
 
 void SqliteBackend::open() {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-    int code = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
+    int code = lib_->open_v2(path_.c_str(), &db_, flags, nullptr);
     if (code != SQLITE_OK) {
-        std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
-        sqlite3_close_v2(db_);
+        std::string message = db_ != nullptr ? lib_->errmsg(db_) : lib_->errstr(code);
+        lib_->close_v2(db_);
         db_ = nullptr;
         throw BackendError("connect_failed",
                            "cannot open SQLite database " + path_ + ": " + message);
     }
     // Another worker or a user's client may hold a lock on a file database briefly.
-    sqlite3_busy_timeout(db_, static_cast<int>(options_.connect_timeout.count()));
+    lib_->busy_timeout(db_, static_cast<int>(options_.connect_timeout.count()));
     // Also without a timeout: the handler is how interrupt() stops a statement.
-    sqlite3_progress_handler(db_, kProgressInstructions, &SqliteBackend::on_progress, this);
+    lib_->progress_handler(db_, kProgressInstructions, &SqliteBackend::on_progress, this);
 }
 
 SqliteBackend::~SqliteBackend() {
-    sqlite3_close_v2(db_);
+    lib_->close_v2(db_);
 }
 
 std::string SqliteBackend::server_version() {
-    return std::string("SQLite ") + sqlite3_libversion();
+    return std::string("SQLite ") + lib_->libversion();
+}
+
+DriverLibraryInfo SqliteBackend::driver_library() {
+    return lib_->info();
 }
 
 void SqliteBackend::execute(const std::string& sql) {
@@ -211,10 +206,10 @@ void SqliteBackend::run(const std::string& sql, RowSink sink) {
         bool has_columns;
         {
             DriverTimer timer(driver_seconds_);
-            code = sqlite3_prepare_v2(db_, next, static_cast<int>(end - next), &raw, &next);
-            has_columns = raw != nullptr && sqlite3_column_count(raw) > 0;
+            code = lib_->prepare_v2(db_, next, static_cast<int>(end - next), &raw, &next);
+            has_columns = raw != nullptr && lib_->column_count(raw) > 0;
         }
-        StatementPtr stmt(raw, StatementFinalizer{&driver_seconds_});
+        StatementPtr stmt(raw, StatementFinalizer{lib_, &driver_seconds_});
         if (code != SQLITE_OK) throw_error(code);
         if (!stmt) continue;  // only whitespace or a comment was left
         ++statements_;
@@ -231,11 +226,11 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
     int columns;
     {
         DriverTimer timer(driver_seconds_);
-        columns = sqlite3_column_count(stmt);
+        columns = lib_->column_count(stmt);
         if (sink.rows != nullptr) {
             sink.rows->columns.clear();
             for (int i = 0; i < columns; ++i)
-                sink.rows->columns.emplace_back(sqlite3_column_name(stmt, i));
+                sink.rows->columns.emplace_back(lib_->column_name(stmt, i));
         }
     }
     std::size_t rows = 0;
@@ -250,10 +245,10 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
         int code;
         {
             DriverTimer timer(driver_seconds_);
-            while ((code = sqlite3_step(stmt)) == SQLITE_ROW) {
+            while ((code = lib_->step(stmt)) == SQLITE_ROW) {
                 check_size();
                 for (int i = 0; i < columns; ++i)
-                    add_to_fingerprint(*sink.fingerprint, read_column(stmt, i));
+                    add_to_fingerprint(*sink.fingerprint, read_column(*lib_, stmt, i));
                 sink.fingerprint->end_row();
             }
         }
@@ -267,10 +262,10 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
             // Reading the row's values through the driver API is driver time; copying them
             // into rows below is not.
             DriverTimer timer(driver_seconds_);
-            code = sqlite3_step(stmt);
+            code = lib_->step(stmt);
             if (code == SQLITE_ROW && sink.wanted())
                 for (int i = 0; i < columns; ++i)
-                    raw[static_cast<std::size_t>(i)] = read_column(stmt, i);
+                    raw[static_cast<std::size_t>(i)] = read_column(*lib_, stmt, i);
         }
         if (code == SQLITE_DONE) return;
         if (code != SQLITE_ROW) throw_error(code);
@@ -284,7 +279,7 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
 }
 
 void SqliteBackend::throw_error(int code) {
-    std::string message = sqlite3_errmsg(db_);
+    std::string message = lib_->errmsg(db_);
     if (code == SQLITE_INTERRUPT && interrupted())
         throw BackendError(kInterrupted, "sqlite: " + message);
     if (code == SQLITE_INTERRUPT && timed_out_) {
@@ -338,7 +333,7 @@ void SqliteBackend::reset_workspace() {
         log_statement(kFreshDatabaseRecord);
         {
             DriverTimer timer(driver_seconds_);
-            sqlite3_close_v2(db_);
+            lib_->close_v2(db_);
             db_ = nullptr;
             open();
         }

@@ -1,5 +1,6 @@
 #pragma once
-// Embedded SQLite target: a file or an in-memory database.
+// Embedded SQLite target: a file or an in-memory database, on the libsqlite3 that
+// BackendOptions::driver_library names (exec/sqlite_library.hpp).
 #include <chrono>
 #include <string>
 
@@ -12,6 +13,8 @@ struct sqlite3_stmt;
 
 namespace eriq {
 
+class SqliteLibrary;
+
 class SqliteBackend : public Backend {
   public:
     // Opens (creating if needed) `path` or ":memory:"; throws BackendError.
@@ -22,6 +25,7 @@ class SqliteBackend : public Backend {
 
     std::string driver() const override { return "sqlite"; }
     std::string server_version() override;
+    DriverLibraryInfo driver_library() override;
 
     // Both accept several ';'-separated statements; query() returns the rows of
     // the first statement that has result columns.
@@ -50,6 +54,7 @@ class SqliteBackend : public Backend {
 
     static int on_progress(void* self);
 
+    const SqliteLibrary* lib_;
     sqlite3* db_ = nullptr;
     std::string path_;
     BackendOptions options_;

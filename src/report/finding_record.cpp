@@ -70,6 +70,7 @@ std::string finding_toml(const FindingRecord& r) {
     t.insert("verdict", r.verdict);
     t.insert("dialect", r.dialect);
     t.insert("server_version", r.server_version);
+    t.insert("driver_library", r.driver_library);
     t.insert("seed", fmt::format("{}", r.seed));  // TOML integers are signed 64-bit
     t.insert("run", r.run);
     t.insert("found_at", r.found_at);
@@ -131,6 +132,7 @@ std::optional<FindingRecord> read_finding_record(const std::filesystem::path& di
     r.verdict = text("verdict");
     r.dialect = text("dialect");
     r.server_version = text("server_version");
+    r.driver_library = text("driver_library");
     r.seed = std::strtoull(text("seed").c_str(), nullptr, 10);
     r.run = text("run");
     r.found_at = text("found_at");

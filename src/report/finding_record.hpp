@@ -2,7 +2,7 @@
 // The machine-readable files of a finding folder, besides report.json:
 //   case.toml     the finding as an `eriq-gen --case` file (what reduce and replay run)
 //   finding.toml  what triage groups by: pattern, groups, group signature and features,
-//                 dialect, server version, seed, run, when it was found, sizes
+//                 dialect, server version, driver library, seed, run, when it was found, sizes
 // TOML, so eriq reads them back with the library it already loads its files with.
 #include <filesystem>
 #include <map>
@@ -26,6 +26,7 @@ struct FindingRecord {
     std::string verdict;
     std::string dialect;
     std::string server_version;
+    std::string driver_library;  // the libsqlite3 file that ran it (empty for servers)
     std::uint64_t seed = 0;
     std::string run;
     std::string found_at;  // UTC, ISO 8601

@@ -102,6 +102,10 @@ std::string report_json(const std::string& id, const std::string& signature, con
     w.string(ctx.driver);
     w.key("server_version");
     w.string(ctx.server_version);
+    w.key("driver_library");
+    w.string(ctx.driver_library);
+    w.key("driver_source_id");
+    w.string(ctx.driver_source_id);
     w.key("connection");
     w.string(ctx.connection);
     w.key("seed");

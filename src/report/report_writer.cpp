@@ -88,6 +88,7 @@ void write_finding_files(const fs::path& dir, const std::string& id, const std::
     FindingRecord record = make_finding_record(id, signature, tc, outcome, ctx.grouping);
     record.dialect = ctx.dialect;
     record.server_version = ctx.server_version;
+    record.driver_library = ctx.driver_library;
     record.run = run_id;
     if (reduction) {
         record.reduced = true;

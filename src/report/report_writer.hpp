@@ -35,6 +35,10 @@ struct ReportContext {
     // The dialect's type families and the rules' side_depends_on_q representations, for
     // group signatures (group_signature.hpp).
     GroupingContext grouping;
+    // The client library eriq loaded at run time (SQLite's --driver-library, else the system
+    // libsqlite3) and its source id; empty for drivers linked into eriq.
+    std::string driver_library;
+    std::string driver_source_id;
 };
 
 // What reducing a finding cost (reduce/case_reducer.hpp's statistics, as plain numbers).

@@ -44,6 +44,10 @@ std::string reproducer_sql(const std::string& id, const std::string& file_name, 
                                   outcome.classification.pattern, v.representation);
     out +=
         fmt::format("-- replay on an empty database: {}\n", replay_command(ctx.driver, file_name));
+    // The sqlite3 shell runs its own library, which may not be the one eriq loaded.
+    if (!ctx.driver_library.empty())
+        out +=
+            fmt::format("-- eriq ran it on {} from {}\n", ctx.server_version, ctx.driver_library);
     for (const auto& statement : ctx.session_init) append_statement(out, statement);
     for (const auto& statement : tc.schema) append_statement(out, statement);
     for (const auto& statement : tc.rows) append_statement(out, statement);
