@@ -64,18 +64,20 @@ std::string canonical_construct(const std::string& name) {
 struct SqlWords {
     std::vector<std::string> words;  // upper-cased; "" for a non-word token
     std::vector<bool> call;          // the word is followed by '('
-    int selects = 0;
+    int subqueries = 0;              // SELECTs right after '(' (a UNION's arms do not count)
 };
 
 SqlWords words_of(const std::string& sql) {
     SqlWords w;
+    bool after_open = false;
     for (const SqlToken& t : scan_sql(sql)) {
         if (!t.significant()) continue;
         if (t.kind == SqlTokenKind::Symbol && t.text == "(" && !w.words.empty())
             w.call.back() = true;
         w.words.push_back(t.kind == SqlTokenKind::Word ? ascii_upper(t.text) : std::string());
         w.call.push_back(false);
-        if (w.words.back() == "SELECT") ++w.selects;
+        if (w.words.back() == "SELECT" && after_open) ++w.subqueries;
+        after_open = t.kind == SqlTokenKind::Symbol && t.text == "(";
     }
     return w;
 }
@@ -84,7 +86,7 @@ SqlWords words_of(const std::string& sql) {
 void add_sql_features(const std::string& sql, bool shape_only, const std::string& prefix,
                       std::set<std::string>& out) {
     const SqlWords w = words_of(sql);
-    if (!shape_only && w.selects > 1) out.insert(prefix + "construct:subquery");
+    if (!shape_only && w.subqueries > 0) out.insert(prefix + "construct:subquery");
     for (std::size_t i = 0; i < w.words.size(); ++i) {
         if (!shape_only && w.call[i] && !w.words[i].empty() && !kNotFunctions.count(w.words[i]))
             out.insert(prefix + "function:" + w.words[i]);
@@ -142,18 +144,23 @@ void add_type_features(const std::vector<std::string>& schema, const std::string
 
 std::string grouping_pattern(const Classification& c,
                              const std::set<std::string>& side_depends_on_q) {
-    std::string out;
+    // Sides in a fixed order: which side is larger also depends on the CTE's side.
+    std::vector<std::string> sides;
     for (const auto& group : c.groups) {
         std::vector<std::string> kept;
         for (const auto& name : group)
             if (!side_depends_on_q.count(name)) kept.push_back(name);
         if (kept.empty()) kept = group;
-        if (!out.empty()) out += "\u2260";
-        for (std::size_t i = 0; i < kept.size(); ++i) out += (i ? "=" : "") + kept[i];
+        std::string side;
+        for (std::size_t i = 0; i < kept.size(); ++i) side += (i ? "=" : "") + kept[i];
         auto error = std::find_if(c.errors.begin(), c.errors.end(),
                                   [&](const auto& e) { return e.first == group.front(); });
-        if (error != c.errors.end()) out += "!" + error->second;
+        if (error != c.errors.end()) side += "!" + error->second;
+        sides.push_back(std::move(side));
     }
+    std::sort(sides.begin(), sides.end());
+    std::string out;
+    for (const auto& side : sides) out += (out.empty() ? "" : "\u2260") + side;
     return out;
 }
 
