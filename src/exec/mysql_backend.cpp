@@ -105,10 +105,20 @@ ValueKind field_kind(const MYSQL_FIELD& field) {
 }
 
 // A BIT value arrives as big-endian bytes; the same value computed by an
-// expression arrives as an integer, so BIT is read as the number it holds.
-std::string bit_value_text(const char* bytes, unsigned long length) {
+// expression arrives as an integer, so BIT is read as the number it holds. Some
+// expressions over a BIT column (IF(c, bit_col, NULL) in MariaDB 10.11) are typed BIT(M)
+// but send the value as decimal text: "0" is the byte 48, more than a BIT(1) holds, so a
+// payload of digits too large for M bits is read as the decimal text it is.
+std::string bit_value_text(const char* bytes, unsigned long length, unsigned long bits) {
     std::uint64_t v = 0;
     for (unsigned long i = 0; i < length; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[i]);
+    const bool digits = length > 0 && std::all_of(bytes, bytes + length,
+                                                  [](char c) { return c >= '0' && c <= '9'; });
+    if (digits && bits > 0 && bits < 64 && v >> bits != 0) {
+        const std::string text(bytes, length);
+        const std::size_t first = text.find_first_not_of('0');
+        return first == std::string::npos ? "0" : text.substr(first);
+    }
     return std::to_string(v);
 }
 
@@ -135,7 +145,8 @@ void read_result(MYSQL_RES* result, ResultSet& out) {
             if (row[i] == nullptr) {
                 values.push_back(Value::null());
             } else if (fields[i].type == MYSQL_TYPE_BIT) {
-                values.push_back({ValueKind::Int, bit_value_text(row[i], lengths[i])});
+                values.push_back(
+                    {ValueKind::Int, bit_value_text(row[i], lengths[i], fields[i].length)});
             } else {
                 values.push_back({kinds[i], std::string(row[i], lengths[i])});
             }
@@ -155,7 +166,7 @@ void fingerprint_result(MYSQL_RES* result, FingerprintBuilder& builder) {
             if (row[i] == nullptr) {
                 builder.add(ValueKind::Null, std::string_view());
             } else if (fields[i].type == MYSQL_TYPE_BIT) {
-                builder.add(ValueKind::Int, bit_value_text(row[i], lengths[i]));
+                builder.add(ValueKind::Int, bit_value_text(row[i], lengths[i], fields[i].length));
             } else {
                 builder.add(kinds[i], std::string_view(row[i], lengths[i]));
             }

@@ -73,6 +73,13 @@ TEST_CASE("a view's CAST AS CHAR collation error is reported as error_only_in_VI
     CHECK(run.output.find("Illegal mix of collations") != std::string::npos);
 }
 
+TEST_CASE("a BIT expression sent as decimal text is read as its number", "[mariadb]") {
+    auto run = run_case("tests/data/cases/mariadb_bit_if_decimal_text.toml", "eriq_case_bit");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("verdict: consistent") != std::string::npos);
+}
+
 TEST_CASE("the documented coercibility difference is not reported", "[mariadb]") {
     auto run = run_case("tests/data/cases/documented_coercibility.toml", "eriq_case_coercibility");
     INFO(run.output);
