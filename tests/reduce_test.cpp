@@ -75,6 +75,10 @@ TEST_CASE("SQL edits remove clauses, items, joins and arms but keep {x} whole", 
               "SELECT a AS vc_0, b AS vc_1 FROM t0 LEFT JOIN t1 ON t0.c = t1.c UNION ALL "
               "SELECT 1, 2"));
     CHECK(has(c, "SELECT 1, 2"));
+    auto compound = sql_edit_candidates(
+        "SELECT a AS vc_0, f(b, c) AS vc_1 FROM t0 UNION ALL SELECT 1 AS vc_0, 2 AS vc_1 FROM t1");
+    CHECK(has(compound, "SELECT f(b, c) AS vc_1 FROM t0 UNION ALL SELECT 2 AS vc_1 FROM t1"));
+    CHECK(has(compound, "SELECT a AS vc_0 FROM t0 UNION ALL SELECT 1 AS vc_0 FROM t1"));
     auto cast = sql_edit_candidates("SELECT CAST(a + 1 AS INTEGER) AS vc_0 FROM t0");
     CHECK(has(cast, "SELECT a + 1 AS vc_0 FROM t0"));
     auto q = sql_edit_candidates("SELECT vc_0 FROM {x} WHERE abs(vc_0) > 10");

@@ -98,6 +98,7 @@ class EditFinder {
             if (t.kind == SqlTokenKind::String && t.end - t.begin > 2) replace(i, i, "''");
         }
         list_items_first();
+        compound_columns();
         std::vector<std::string> out(found_.begin(), found_.end());
         std::stable_sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) {
             return a.size() < b.size();
@@ -238,6 +239,57 @@ class EditFinder {
             }
             item_start = j + 1;
         }
+    }
+
+    // A top-level compound's arms must keep one column count: removes the k-th output
+    // column from every arm at once.
+    void compound_columns() {
+        std::vector<std::vector<std::pair<std::size_t, std::size_t>>> arms;  // item token ranges
+        for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            if (tokens_[i].depth != 0 || tokens_[i].upper != "SELECT") continue;
+            std::size_t first = i + 1;
+            if (first < tokens_.size() && is_any(tokens_[first], {"DISTINCT", "ALL"})) ++first;
+            auto& items = arms.emplace_back();
+            std::size_t item_start = first;
+            for (std::size_t j = first; j <= tokens_.size(); ++j) {
+                const bool end = j == tokens_.size() ||
+                                 (tokens_[j].depth == 0 &&
+                                  (is_any(tokens_[j], {"FROM", "UNION", "INTERSECT", "EXCEPT",
+                                                       "WHERE", "ORDER", "LIMIT"}) ||
+                                   tokens_[j].upper == ";"));
+                if (end || (tokens_[j].depth == 0 && tokens_[j].upper == ",")) {
+                    if (j > item_start) items.emplace_back(item_start, j - 1);
+                    item_start = j + 1;
+                }
+                if (end) break;
+            }
+        }
+        if (arms.size() < 2) return;
+        const std::size_t n = arms.front().size();
+        if (n < 2 || std::any_of(arms.begin(), arms.end(),
+                                 [&](const auto& items) { return items.size() != n; }))
+            return;
+        for (std::size_t k = 0; k < n; ++k) {
+            std::string candidate;
+            std::size_t copied = 0;  // byte offset copied up to
+            for (const auto& items : arms) {
+                // The item with the comma after it, or for the last one the comma before it.
+                const std::size_t from = k + 1 < n ? items[k].first : items[k - 1].second + 1;
+                const std::size_t to = k + 1 < n ? items[k + 1].first - 1 : items[k].second;
+                candidate += sql_.substr(copied, tokens_[from].begin - copied);
+                copied = tokens_[to].end;
+            }
+            candidate += sql_.substr(copied);
+            found_.insert(collapse_spaces(candidate));
+        }
+    }
+    static std::string collapse_spaces(const std::string& s) {
+        std::string out;
+        for (char c : s) {
+            if (c == ' ' && !out.empty() && out.back() == ' ') continue;
+            out += c;
+        }
+        return out;
     }
 
     // Removes the list item after a comma, with the comma.
