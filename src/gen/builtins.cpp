@@ -148,9 +148,14 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                         : static_cast<std::size_t>(choices_->range(
                               static_cast<std::int64_t>(g_.knob("select_columns_min", 1)),
                               static_cast<std::int64_t>(g_.knob("select_columns_max", 4))));
-        // Items of a list whose length was drawn: the reducer may drop one.
-        const bool items =
-            choices_->keeps_spans() && choices_->position() > static_cast<std::uint32_t>(control);
+        // Items of a list whose length was drawn (here or by the first arm): the reducer may
+        // drop one.
+        std::int32_t list_draw = -1;
+        if (choices_->keeps_spans()) {
+            if (!shape_known && choices_->position() > static_cast<std::uint32_t>(control))
+                state_.edit().frames[fi].shape_draw = control;
+            list_draw = state_.get().frames[fi].shape_draw;
+        }
         std::vector<OutputColumn> outputs;
         std::string out;
         for (std::size_t i = 0; i < count; ++i) {
@@ -162,9 +167,9 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
             state_.edit().frames[fi].current_alias = alias;
             auto r = derive_production(arg(0), fam, depth + 1);
             if (!r) return std::nullopt;
-            if (items)
-                choices_->add_span(
-                    {ChoiceSpan::Kind::Item, first_draw, choices_->position(), control, -1, -1});
+            if (list_draw >= 0)
+                choices_->add_span({ChoiceSpan::Kind::Item, first_draw, choices_->position(),
+                                    list_draw, -1, -1, static_cast<std::int32_t>(i)});
             if (i) out += ", ";
             out += *r;
             outputs.push_back({alias, fam});

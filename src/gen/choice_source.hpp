@@ -22,8 +22,9 @@
 namespace eriq {
 
 // The draws [begin, end) that derived one part of a query: a production (from the draw of
-// its alternative on), the body of an optional part, or one item of a repetition. `control`
-// is the draw that decided an optional part or the count of a repetition (-1 for none).
+// its alternative on), the body of an optional part, or one item of a list. `control` is
+// the draw that decided an optional part or the length of a list (-1 for none); the items
+// of a select list in every arm of a compound query share the first arm's.
 struct ChoiceSpan {
     enum class Kind : std::uint8_t { Production, Optional, Item };
     Kind kind = Kind::Production;
@@ -32,6 +33,7 @@ struct ChoiceSpan {
     std::int32_t control = -1;
     std::int32_t production = -1;  // Production: the production id
     std::int32_t family = -1;      // Production: the family id it was derived for, -1 if none
+    std::int32_t ordinal = -1;     // Item: its position in the list
 };
 
 class ChoiceSource {

@@ -144,7 +144,7 @@ std::optional<std::string> Derivation::derive_item(const dsl::Item& item, const 
         if (!r) return std::nullopt;
         if (items)
             choices_->add_span(
-                {ChoiceSpan::Kind::Item, first_draw, choices_->position(), control, -1, -1});
+                {ChoiceSpan::Kind::Item, first_draw, choices_->position(), control, -1, -1, k});
         if (k > 0 && !item.separator.empty()) {
             out += item.separator;
             out += *r;

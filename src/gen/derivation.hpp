@@ -41,6 +41,9 @@ struct QueryFrame {
     // Aliases whose expression holds an aggregate: MariaDB/MySQL reject an ORDER BY
     // expression over them (error 1247), so they get no order tie-breaker.
     std::vector<std::string> aggregate_outputs;
+    // When replaying with spans: the draw that chose the column count, so the items of
+    // every arm of a compound query name it and the reducer can drop a column from all.
+    std::int32_t shape_draw = -1;
 };
 
 // Everything a failed alternative must roll back.
