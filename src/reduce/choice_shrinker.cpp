@@ -271,9 +271,11 @@ class ChoiceShrinker {
             std::uint64_t lo = 0;  // fails
             std::uint64_t hi = value;
             for (int step = 0; step < 12 && hi - lo > 1 && !exhausted(); ++step) {
+                // A kept candidate may have changed the draws around this one: stop then.
+                const ChoiceValues& current = part_of(best_.tc.choices, part);
+                if (at >= current.size() || current[at] != hi) break;
                 const std::uint64_t mid = lo + (hi - lo) / 2;
-                if (at < part_of(best_.tc.choices, part).size() &&
-                    part_of(best_.tc.choices, part)[at] == hi && with_value(mid))
+                if (with_value(mid))
                     hi = mid;
                 else
                     lo = mid;
