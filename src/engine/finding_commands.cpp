@@ -7,6 +7,7 @@
 #include "engine/case_file.hpp"
 #include "engine/finding_reducer.hpp"
 #include "engine/target.hpp"
+#include "report/choice_record.hpp"
 #include "report/finding_record.hpp"
 #include "report/report_files.hpp"
 #include "report/report_writer.hpp"
@@ -27,7 +28,9 @@ struct LoadedFinding {
     std::unique_ptr<Backend> backend;
 };
 
-LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect_given) {
+// `for_reduction`: also load the grammar when the finding has the draws that derived it.
+LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect_given,
+                           bool for_reduction = false) {
     LoadedFinding f;
     f.dir = dir;
     if (!fs::exists(dir / "case.toml"))
@@ -35,8 +38,9 @@ LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect
     std::string dialect;
     f.tc = load_case_file((dir / "case.toml").string(), &dialect);
     if (auto record = read_finding_record(dir)) f.record = *record;
+    if (auto choices = read_choices(dir)) f.tc.choices = *choices;
     if (!dialect_given && !dialect.empty()) options.dialect = dialect;
-    f.target = load_target(options, false);
+    f.target = load_target(options, for_reduction && !f.tc.choices.empty());
     f.tc.dialect = f.target.dialect.name;
     f.backend = open_backend(f.target.connection, f.target.backend_options);
     return f;
@@ -98,7 +102,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs) {
     int exit_code = 0;
     for (const std::string& dir : dirs) {
-        LoadedFinding f = load_finding(dir, options, dialect_given);
+        LoadedFinding f = load_finding(dir, options, dialect_given, true);
         CaseOutcome original = run_alone(f, f.tc);
         bool same = false;
         const std::string verdict = replay_verdict(f.record, original, &same);
@@ -114,8 +118,13 @@ int run_reduce_command(RunOptions options, bool dialect_given,
                        stats.tests, case_statements(now), now.intermediate.size(),
                        now.referencing.size());
         };
-        FindingReduction r = reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc,
-                                            original, budget, progress);
+        // The draws replay only with the grammar that generated the case; reduce_finding
+        // checks that they derive its I and Q and otherwise reduces the SQL text alone.
+        std::optional<CaseGenerator> generator;
+        if (!f.tc.choices.empty()) generator.emplace(f.target.grammar, f.target.dialect);
+        FindingReduction r =
+            reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,
+                           progress, generator ? &*generator : nullptr);
         if (options.verbosity > 0) fmt::print(stderr, "\n");
         if (!same_finding(original, r.outcome)) {
             fmt::print("{}: the reduced case no longer shows the finding; nothing written\n", dir);
@@ -129,11 +138,12 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             writer.write_reduced(dir, r.reduced, r.outcome, ctx, {r.stats.seconds, r.stats.tests});
         fmt::print(
             "{}: {} -> {} statements, I {} -> {} and Q {} -> {} characters ({} tests, "
-            "{:.1f} s{}) -> {}\n",
+            "{:.1f} s{}{}) -> {}\n",
             dir, case_statements(f.tc), case_statements(r.reduced), f.tc.intermediate.size(),
             r.reduced.intermediate.size(), referencing_for_display(f.tc.referencing).size(),
             referencing_for_display(r.reduced.referencing).size(), r.stats.tests, r.stats.seconds,
-            r.stats.budget_spent ? ", budget spent" : "", written.string());
+            r.stats.budget_spent ? ", budget spent" : "",
+            r.on_choices ? ", on the generator's choices" : "", written.string());
     }
     return exit_code;
 }

@@ -1,6 +1,11 @@
 #include "engine/finding_reducer.hpp"
 
+#include <algorithm>
+#include <chrono>
+
 #include "engine/case_runner.hpp"
+#include "reduce/choice_shrinker.hpp"
+#include "reduce/schema_tables.hpp"
 
 namespace eriq {
 
@@ -29,9 +34,34 @@ bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate) {
            candidate.classification.errors == original.classification.errors;
 }
 
+namespace {
+
+// What is left of `budget` after `spent`.
+ReductionBudget remaining(const ReductionBudget& budget, const ReductionStats& spent) {
+    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::duration<double>(spent.seconds));
+    return {std::max(0, budget.max_tests - spent.tests),
+            std::max(std::chrono::milliseconds(0), budget.max_time - used)};
+}
+
+// `tc` with its choices only if they replay to its I and Q over its (maybe reduced) schema.
+TestCase keep_choices_if_derived(TestCase tc, const Dialect& dialect,
+                                 const CaseGenerator* generator) {
+    if (tc.choices.empty()) return tc;
+    auto db = generator ? tables_of_schema(tc.schema, dialect) : std::nullopt;
+    auto replayed = db ? generator->replay(*db, tc.choices) : std::nullopt;
+    if (!replayed || replayed->tc.intermediate != tc.intermediate ||
+        replayed->tc.referencing != tc.referencing)
+        tc.choices = {};
+    return tc;
+}
+
+}  // namespace
+
 FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
                                 const TestCase& tc, const CaseOutcome& original,
-                                const ReductionBudget& budget, const ReductionProgress& progress) {
+                                const ReductionBudget& budget, const ReductionProgress& progress,
+                                const CaseGenerator* generator) {
     FindingReduction out;
     bool connection_lost = false;
     auto interesting = [&](const TestCase& candidate) {
@@ -47,7 +77,31 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
         auto types = dialect.types_of(family);
         if (!types.empty()) hints.simple_types.push_back(types.front()->name);
     }
-    out.reduced = reduce_case(tc, interesting, budget, &out.stats, progress, hints);
+
+    TestCase start = tc;
+    ReductionStats choice_stats;
+    if (generator && !tc.choices.empty())
+        if (auto db = tables_of_schema(tc.schema, dialect)) {
+            auto replay = [&](const ChoiceSequence& choices) {
+                return generator->replay(*db, choices, true);
+            };
+            start = shrink_choices(tc, replay, interesting, budget, &choice_stats, progress);
+            out.on_choices = choice_stats.tests > 0;
+        }
+    // The text passes' progress counts the tests the choice pass ran too.
+    auto text_progress = [&](const TestCase& now, const ReductionStats& stats) {
+        if (!progress) return;
+        ReductionStats total = stats;
+        total.tests += choice_stats.tests;
+        progress(now, total);
+    };
+    out.reduced = reduce_case(start, interesting, remaining(budget, choice_stats), &out.stats,
+                              text_progress, hints);
+    out.stats.tests += choice_stats.tests;
+    out.stats.accepted += choice_stats.accepted;
+    out.stats.seconds += choice_stats.seconds;
+    out.stats.budget_spent = out.stats.budget_spent || choice_stats.budget_spent;
+    out.reduced = keep_choices_if_derived(std::move(out.reduced), dialect, generator);
     out.outcome = run_case_alone(backend, dialect, rules, out.reduced, "reduce");
     return out;
 }

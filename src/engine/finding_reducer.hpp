@@ -6,6 +6,7 @@
 
 #include "catalog/dialect.hpp"
 #include "exec/backend.hpp"
+#include "gen/case_generator.hpp"
 #include "gen/test_case.hpp"
 #include "oracle/verdict.hpp"
 #include "reduce/case_reducer.hpp"
@@ -17,6 +18,7 @@ struct FindingReduction {
     TestCase reduced;
     CaseOutcome outcome;  // the reduced case's outcome (same groups as the original's)
     ReductionStats stats;
+    bool on_choices = false;  // I and Q were shrunk on the draws that derived them first
 };
 
 // Runs `tc` alone in a fresh workspace (its database first; a failing schema or row
@@ -29,9 +31,15 @@ CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleS
 bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate);
 
 // Reduces `tc`, whose outcome was `original` (Inconsistent). Leaves the workspace reset.
+// With a generator and a case that carries the draws that derived it (TestCase::choices,
+// replaying to its I and Q), I and Q are first shrunk on those draws over the full database
+// (reduce/choice_shrinker.hpp); then the data and SQL-text passes polish (case_reducer.hpp)
+// with what is left of the budget. The reduced case keeps its choices only while they still
+// derive it.
 FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
                                 const TestCase& tc, const CaseOutcome& original,
                                 const ReductionBudget& budget,
-                                const ReductionProgress& progress = {});
+                                const ReductionProgress& progress = {},
+                                const CaseGenerator* generator = nullptr);
 
 }  // namespace eriq

@@ -220,8 +220,9 @@ class Worker {
             if (!reduced_signatures_.insert(signature).second) continue;
             ReductionBudget budget{shared_.options.reduce_tests, shared_.options.reduce_time};
             try {
-                FindingReduction r = reduce_finding(*backend_, shared_.target.dialect,
-                                                    shared_.target.rules, p.tc, p.outcome, budget);
+                FindingReduction r =
+                    reduce_finding(*backend_, shared_.target.dialect, shared_.target.rules, p.tc,
+                                   p.outcome, budget, {}, &shared_.generator);
                 if (!same_finding(p.outcome, r.outcome)) continue;  // e.g. interrupted
                 ReportContext ctx = context();
                 shared_.writer.write_reduced(p.dir, r.reduced, r.outcome, ctx,

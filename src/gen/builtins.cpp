@@ -53,7 +53,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         for (const auto& c : state_.get().scopes.back().columns)
             if (c.family == family) fits.push_back(&c);
         if (fits.empty()) return std::nullopt;
-        return fits[rng_.below(fits.size())]->ref;
+        return fits[choices_->below(fits.size())]->ref;
     }
 
     if (name == "literal") {
@@ -64,10 +64,10 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 types.push_back(&t);
                 weights.push_back(t.weight);
             }
-        int idx = rng_.weighted(weights);
+        int idx = choices_->weighted(weights);
         if (idx < 0) return std::nullopt;
-        bool allow_null = rng_.chance(g_.knob("literal_null_share", 0.1));
-        return make_literal(*types[static_cast<std::size_t>(idx)], rng_,
+        bool allow_null = choices_->chance(g_.knob("literal_null_share", 0.1));
+        return make_literal(*types[static_cast<std::size_t>(idx)], *choices_,
                             g_.knob("boundary_share", 0.5), allow_null);
     }
 
@@ -83,8 +83,11 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         for (const auto& choice : fits)
             weights.push_back(adaptive_ ? choice.function->weight * adaptive_->function(choice.id)
                                         : choice.function->weight);
+        const auto& order =
+            (aggregate ? index_.aggregates_order
+                       : index_.functions_order)[static_cast<std::size_t>(family_id)];
         for (int attempt = 0; attempt < 3; ++attempt) {
-            int idx = rng_.weighted(weights);
+            int idx = choices_->weighted(weights, &order);
             if (idx < 0) return std::nullopt;
             const FunctionChoice& choice = fits[static_cast<std::size_t>(idx)];
             const FunctionSig& fn = *choice.function;
@@ -94,7 +97,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
             if (fn.returns == "T" || fn.returns == "N") local[fn.returns] = family;
             std::vector<std::string> arg_families = fn.args;
             if (fn.variadic && !arg_families.empty()) {
-                int extra = static_cast<int>(rng_.range(0, 2));
+                int extra = static_cast<int>(choices_->range(0, 2));
                 for (int k = 0; k < extra; ++k) arg_families.push_back(arg_families.back());
             }
             const auto point = state_.save();
@@ -128,7 +131,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
                 state_.edit().frames.back().aggregate_outputs.push_back(
                     state_.get().frames.back().current_alias);
             bool distinct = aggregate && fn.distinct_ok && fn.tmpl.empty() && args.size() == 1 &&
-                            rng_.chance(g_.knob("agg_distinct", 0.2));
+                            choices_->chance(g_.knob("agg_distinct", 0.2));
             return apply_template(fn, args, distinct);
         }
         return std::nullopt;
@@ -139,14 +142,24 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         const std::size_t fi = state_.get().frames.size() - 1;
         const bool shape_known = state_.get().frames[fi].shape_known;
         const bool names_known = state_.get().frames[fi].names_known;
+        const auto control = static_cast<std::int32_t>(choices_->position());
         const std::size_t count =
             shape_known ? state_.get().frames[fi].shape.size()
-                        : static_cast<std::size_t>(rng_.range(
+                        : static_cast<std::size_t>(choices_->range(
                               static_cast<std::int64_t>(g_.knob("select_columns_min", 1)),
                               static_cast<std::int64_t>(g_.knob("select_columns_max", 4))));
+        // Items of a list whose length was drawn (here or by the first arm): the reducer may
+        // drop one.
+        std::int32_t list_draw = -1;
+        if (choices_->keeps_spans()) {
+            if (!shape_known && choices_->position() > static_cast<std::uint32_t>(control))
+                state_.edit().frames[fi].shape_draw = control;
+            list_draw = state_.get().frames[fi].shape_draw;
+        }
         std::vector<OutputColumn> outputs;
         std::string out;
         for (std::size_t i = 0; i < count; ++i) {
+            const std::uint32_t first_draw = choices_->position();
             std::string fam = shape_known ? state_.get().frames[fi].shape[i].family : pick_family();
             if (fam.empty()) return std::nullopt;
             std::string alias = names_known ? state_.get().frames[fi].shape[i].name
@@ -154,6 +167,9 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
             state_.edit().frames[fi].current_alias = alias;
             auto r = derive_production(arg(0), fam, depth + 1);
             if (!r) return std::nullopt;
+            if (list_draw >= 0)
+                choices_->add_span({ChoiceSpan::Kind::Item, first_draw, choices_->position(),
+                                    list_draw, -1, -1, static_cast<std::int32_t>(i)});
             if (i) out += ", ";
             out += *r;
             outputs.push_back({alias, fam});
@@ -175,7 +191,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         if (state_.edit().scopes.empty()) state_.edit().scopes.emplace_back();
         if (name == "table") {
             if (db_.tables.empty()) return std::nullopt;
-            const TableInfo& t = db_.tables[rng_.below(db_.tables.size())];
+            const TableInfo& t = db_.tables[choices_->below(db_.tables.size())];
             std::string alias = fmt::format("s{}", state_.edit().next_table_alias++);
             for (const auto& c : t.columns)
                 state_.edit().scopes.back().columns.push_back({alias + "." + c.name, c.family});
@@ -207,10 +223,10 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         auto cols = state_.get().scopes.back().columns;
         if (cols.empty()) return std::nullopt;
         const auto keys = static_cast<std::size_t>(
-            rng_.range(1, std::min<std::int64_t>(2, static_cast<std::int64_t>(cols.size()))));
+            choices_->range(1, std::min<std::int64_t>(2, static_cast<std::int64_t>(cols.size()))));
         std::vector<ScopeColumn> picked;
         for (std::size_t k = 0; k < keys; ++k) {
-            std::size_t i = rng_.below(cols.size());
+            std::size_t i = choices_->below(cols.size());
             picked.push_back(cols[i]);
             cols.erase(cols.begin() + static_cast<std::ptrdiff_t>(i));
         }
@@ -226,7 +242,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         for (const auto& c : state_.get().frames.back().group_keys)
             if (c.family == family) fits.push_back(&c);
         if (fits.empty()) return std::nullopt;
-        return fits[rng_.below(fits.size())]->ref;
+        return fits[choices_->below(fits.size())]->ref;
     }
 
     if (name == "order_by_all") {
@@ -249,7 +265,7 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
     if (name == "number") {
         std::int64_t lo = std::stoll(arg(0).empty() ? "0" : arg(0));
         std::int64_t hi = std::stoll(arg(1).empty() ? "10" : arg(1));
-        return std::to_string(rng_.range(lo, hi));
+        return std::to_string(choices_->range(lo, hi));
     }
 
     return std::nullopt;

@@ -18,18 +18,24 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
                                                     std::uint64_t round_seed, int index,
                                                     int queries) const {
     Rng rng(mix_seed(round_seed, static_cast<std::uint64_t>(index) + 1));
+    ChoiceValues drawn;
+    ChoiceSource choices(rng, record_choices_ ? &drawn : nullptr);
     std::vector<TestCase> group;
     for (int attempt = 0; attempt < 10 && group.empty(); ++attempt) {
         GenerationTrace trace;
-        Derivation der(g_, d_, db, index_, rng, adaptive_, &trace);
+        drawn.clear();
+        Derivation der(g_, d_, db, index_, choices, adaptive_, &trace);
         std::vector<OutputColumn> columns;
         auto intermediate = der.derive_query("intermediate", &columns);
         if (!intermediate || columns.empty()) continue;
         der.set_x_columns(columns);
-        const auto after_intermediate = trace.mark();
+        const DerivationState after_intermediate = der.state();
+        const ChoiceValues intermediate_choices = drawn;
+        const auto trace_after_intermediate = trace.mark();
         for (int q = 0; q < queries; ++q) {
-            trace.rollback(after_intermediate);
-            der.reset_x_references();
+            trace.rollback(trace_after_intermediate);
+            der.set_state(after_intermediate);
+            drawn.clear();
             auto referencing = der.derive_query("referencing", nullptr);
             if (!referencing || der.x_references() == 0) continue;
             TestCase tc;
@@ -44,6 +50,7 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             tc.columns = columns;
             tc.x_references = der.x_references();
             tc.features = trace.features();
+            if (record_choices_) tc.choices = {intermediate_choices, drawn};
             group.push_back(std::move(tc));
         }
     }
@@ -55,6 +62,32 @@ std::optional<TestCase> CaseGenerator::generate(const GeneratedDatabase& db,
     auto group = generate_group(db, round_seed, index, 1);
     if (group.empty()) return std::nullopt;
     return std::move(group.front());
+}
+
+std::optional<ReplayedCase> CaseGenerator::replay(const GeneratedDatabase& db,
+                                                  const ChoiceSequence& choices,
+                                                  bool with_spans) const {
+    ReplayedCase out;
+    ChoiceSource intermediate_source(choices.intermediate, &out.tc.choices.intermediate,
+                                     with_spans ? &out.intermediate_spans : nullptr);
+    ChoiceSource referencing_source(choices.referencing, &out.tc.choices.referencing,
+                                    with_spans ? &out.referencing_spans : nullptr);
+    GenerationTrace trace;
+    Derivation der(g_, d_, db, index_, intermediate_source, nullptr, &trace);
+    std::vector<OutputColumn> columns;
+    auto intermediate = der.derive_query("intermediate", &columns);
+    if (!intermediate || columns.empty()) return std::nullopt;
+    der.set_x_columns(columns);
+    der.set_choices(referencing_source);
+    auto referencing = der.derive_query("referencing", nullptr);
+    if (!referencing || der.x_references() == 0) return std::nullopt;
+    out.tc.dialect = d_.name;
+    out.tc.intermediate = std::move(*intermediate);
+    out.tc.referencing = std::move(*referencing);
+    out.tc.columns = std::move(columns);
+    out.tc.x_references = der.x_references();
+    out.tc.features = trace.features();
+    return out;
 }
 
 }  // namespace eriq

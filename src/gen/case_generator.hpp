@@ -16,6 +16,14 @@ namespace eriq {
 // with the position of the first problem.
 void check_grammar(const dsl::Grammar& g, const Dialect& d);
 
+// A case derived from a choice sequence: only I, Q, columns, x_references, features and
+// choices (the draws actually used) are filled in; the spans when asked for.
+struct ReplayedCase {
+    TestCase tc;
+    std::vector<ChoiceSpan> intermediate_spans;
+    std::vector<ChoiceSpan> referencing_spans;
+};
+
 class CaseGenerator {
   public:
     CaseGenerator(const dsl::Grammar& g, const Dialect& d);
@@ -35,11 +43,21 @@ class CaseGenerator {
     std::optional<TestCase> generate(const GeneratedDatabase& db, std::uint64_t round_seed,
                                      int index) const;
 
+    // Whether generated cases carry the draws that derived them (TestCase::choices); on by
+    // default, since a finding is reduced on them.
+    void set_record_choices(bool on) { record_choices_ = on; }
+
+    // I and Q derived from `choices` over the tables of `db`; nullopt when the derivation
+    // fails. Same draws, same tables, same grammar and dialect: the same SQL.
+    std::optional<ReplayedCase> replay(const GeneratedDatabase& db, const ChoiceSequence& choices,
+                                       bool with_spans = false) const;
+
   private:
     const dsl::Grammar& g_;
     const Dialect& d_;
     GrammarIndex index_;
     const AdaptiveWeights* adaptive_ = nullptr;
+    bool record_choices_ = true;
 };
 
 }  // namespace eriq

@@ -10,13 +10,13 @@
 namespace eriq {
 
 Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
-                       const GrammarIndex& index, Rng& rng, const AdaptiveWeights* adaptive,
-                       GenerationTrace* trace)
+                       const GrammarIndex& index, ChoiceSource& choices,
+                       const AdaptiveWeights* adaptive, GenerationTrace* trace)
     : g_(g),
       d_(d),
       db_(db),
       index_(index),
-      rng_(rng),
+      choices_(&choices),
       adaptive_(adaptive),
       trace_(trace),
       max_depth_(static_cast<int>(g.knob("max_depth", 8))),
@@ -85,9 +85,11 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
         if (!family.empty())
             if (int fid = index_.family_id(family); fid >= 0) trace_->family(fid);
     }
+    const std::uint32_t first_draw = choices_->position();
     std::optional<std::string> result;
     for (;;) {
-        int idx = rng_.weighted(weights);
+        int idx = choices_->weighted(weights,
+                                     &index_.alternative_order[static_cast<std::size_t>(prod_id)]);
         if (idx < 0) break;
         const auto point = state_.save();
         const auto attempt_mark = trace_mark();
@@ -102,6 +104,9 @@ std::optional<std::string> Derivation::derive_production(const std::string& name
         weights[static_cast<std::size_t>(idx)] = 0;
     }
     if (!result) trace_rollback(mark);
+    if (result && choices_->keeps_spans())
+        choices_->add_span({ChoiceSpan::Kind::Production, first_draw, choices_->position(), -1,
+                            prod_id, family.empty() ? -1 : index_.family_id(family)});
     if (scoped) state_.edit().scopes.pop_back();
     return result;
 }
@@ -129,11 +134,17 @@ std::optional<std::string> Derivation::derive_sequence(const std::vector<dsl::It
 
 std::optional<std::string> Derivation::derive_item(const dsl::Item& item, const std::string& family,
                                                    Bindings& bindings, int depth) {
-    const int count = static_cast<int>(rng_.range(item.repeat_min, item.repeat_max));
+    const auto control = static_cast<std::int32_t>(choices_->position());
+    const int count = static_cast<int>(choices_->range(item.repeat_min, item.repeat_max));
+    const bool items = choices_->keeps_spans() && item.repeat_max > item.repeat_min;
     std::string out;
     for (int k = 0; k < count; ++k) {
+        const std::uint32_t first_draw = choices_->position();
         auto r = derive_once(item, family, bindings, depth);
         if (!r) return std::nullopt;
+        if (items)
+            choices_->add_span(
+                {ChoiceSpan::Kind::Item, first_draw, choices_->position(), control, -1, -1, k});
         if (k > 0 && !item.separator.empty()) {
             out += item.separator;
             out += *r;
@@ -150,7 +161,8 @@ std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const 
         case dsl::ItemKind::Text:
             return item.text;
         case dsl::ItemKind::Optional: {
-            if (!rng_.chance(weight_value(item.probability))) return std::string();
+            const auto control = static_cast<std::int32_t>(choices_->position());
+            if (!choices_->chance(weight_value(item.probability))) return std::string();
             const auto point = state_.save();
             Bindings saved = bindings;
             const auto mark = trace_mark();
@@ -162,6 +174,8 @@ std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const 
                 return std::string();
             }
             state_.release(point);
+            choices_->add_span({ChoiceSpan::Kind::Optional, static_cast<std::uint32_t>(control) + 1,
+                                choices_->position(), control, -1, -1});
             return r;
         }
         case dsl::ItemKind::NonTerminal:
@@ -197,16 +211,16 @@ bool Derivation::family_available(const std::string& family) const {
 
 std::string Derivation::pick_family() {
     if (!state_.get().scopes.empty() && !state_.get().scopes.back().columns.empty() &&
-        rng_.chance(column_family_share_)) {
+        choices_->chance(column_family_share_)) {
         const auto& cols = state_.get().scopes.back().columns;
-        const std::string& f = cols[rng_.below(cols.size())].family;
+        const std::string& f = cols[choices_->below(cols.size())].family;
         if (family_available(f)) return f;
     }
     const auto& families = all_families();
     std::vector<double> weights(families.size(), 0.0);
     for (std::size_t i = 0; i < families.size(); ++i)
         if (families[i] != "bool" && index_.family_usable[i]) weights[i] = index_.family_weight[i];
-    int idx = rng_.weighted(weights);
+    int idx = choices_->weighted(weights);
     return idx < 0 ? std::string() : families[static_cast<std::size_t>(idx)];
 }
 
@@ -220,9 +234,9 @@ std::string Derivation::pick_numeric_family() {
         for (const auto& c : state_.get().scopes.back().columns)
             if (std::find(fams.begin(), fams.end(), c.family) != fams.end())
                 present.push_back(c.family);
-        if (!present.empty() && rng_.chance(0.7)) return rng_.pick(present);
+        if (!present.empty() && choices_->chance(0.7)) return choices_->pick(present);
     }
-    return rng_.pick(fams);
+    return choices_->pick(fams);
 }
 
 std::string Derivation::resolve_family(const std::string& spec, const std::string& inherited,

@@ -12,11 +12,11 @@
 #include "catalog/dialect.hpp"
 #include "dsl/grammar.hpp"
 #include "gen/adaptive_weights.hpp"
+#include "gen/choice_source.hpp"
 #include "gen/database_generator.hpp"
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
 #include "gen/lazy_snapshots.hpp"
-#include "gen/rng.hpp"
 #include "gen/test_case.hpp"
 
 namespace eriq {
@@ -41,6 +41,9 @@ struct QueryFrame {
     // Aliases whose expression holds an aggregate: MariaDB/MySQL reject an ORDER BY
     // expression over them (error 1247), so they get no order tie-breaker.
     std::vector<std::string> aggregate_outputs;
+    // When replaying with spans: the draw that chose the column count, so the items of
+    // every arm of a compound query name it and the reducer can drop a column from all.
+    std::int32_t shape_draw = -1;
 };
 
 // Everything a failed alternative must roll back.
@@ -56,10 +59,10 @@ using Bindings = std::map<std::string, std::string>;  // type variable -> family
 
 class Derivation {
   public:
-    // `adaptive` (may be null) scales alternative and function weights; `trace`
-    // (may be null) records what the successful derivation used.
+    // Every random draw comes from `choices`; `adaptive` (may be null) scales alternative
+    // and function weights; `trace` (may be null) records what the successful derivation used.
     Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedDatabase& db,
-               const GrammarIndex& index, Rng& rng, const AdaptiveWeights* adaptive,
+               const GrammarIndex& index, ChoiceSource& choices, const AdaptiveWeights* adaptive,
                GenerationTrace* trace);
 
     // Derives `production` inside a fresh query frame; the frame's shape is the result's columns.
@@ -67,7 +70,12 @@ class Derivation {
                                             std::vector<OutputColumn>* columns);
     void set_x_columns(std::vector<OutputColumn> columns) { x_columns_ = std::move(columns); }
     int x_references() const { return state_.get().x_references; }
-    void reset_x_references() { state_.edit().x_references = 0; }
+    // The counters and scopes where a query starts: each Q starts from the state I left, so
+    // a Q is a function of I's draws and its own (not of the Qs generated before it).
+    const DerivationState& state() const { return state_.get(); }
+    void set_state(const DerivationState& s) { state_.edit() = s; }
+    // Draws from now on come from `choices` (a replay keeps I's and Q's draws apart).
+    void set_choices(ChoiceSource& choices) { choices_ = &choices; }
 
   private:
     friend struct Builtins;
@@ -110,7 +118,7 @@ class Derivation {
     const Dialect& d_;
     const GeneratedDatabase& db_;
     const GrammarIndex& index_;
-    Rng& rng_;
+    ChoiceSource* choices_;
     const AdaptiveWeights* adaptive_;
     GenerationTrace* trace_;
     int max_depth_;

@@ -140,6 +140,16 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
                 index.alternatives_naming[static_cast<std::size_t>(pid)].push_back(id);
         }
 
+    for (const auto& infos : index.alternatives) {
+        std::vector<int> order(infos.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return infos[static_cast<std::size_t>(a)].height <
+                   infos[static_cast<std::size_t>(b)].height;
+        });
+        index.alternative_order.push_back(std::move(order));
+    }
+
     std::map<std::string, int> by_name;
     for (const auto* list : {&d.functions, &d.aggregates})
         for (const auto& fn : *list) {
@@ -173,6 +183,19 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
                                                  : index.aggregates_returning[fam];
                 out.push_back({&fn, index.function_id.at(&fn)});
             }
+    auto by_arity = [](const std::vector<FunctionChoice>& fits) {
+        std::vector<int> order(fits.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return fits[static_cast<std::size_t>(a)].function->args.size() <
+                   fits[static_cast<std::size_t>(b)].function->args.size();
+        });
+        return order;
+    };
+    for (std::size_t fam = 0; fam < families.size(); ++fam) {
+        index.functions_order.push_back(by_arity(index.functions_returning[fam]));
+        index.aggregates_order.push_back(by_arity(index.aggregates_returning[fam]));
+    }
     return index;
 }
 

@@ -34,6 +34,9 @@ struct GrammarIndex {
     // By production id, its alternatives' infos in grammar order.
     std::vector<std::vector<AlternativeInfo>> alternatives;
     int alternative_count = 0;
+    // By production id, its alternatives' indexes, shortest derivation first: the order in
+    // which a replayed choice names them (gen/choice_source.hpp), so 0 is the simplest.
+    std::vector<std::vector<int>> alternative_order;
     // For each production id, the alternatives that name it directly (as <name> or
     // <name:family> resolving to it): scaling their weights uses the production less.
     std::vector<std::vector<int>> alternatives_naming;
@@ -49,6 +52,9 @@ struct GrammarIndex {
     // argument families are all usable.
     std::vector<std::vector<FunctionChoice>> functions_returning;
     std::vector<std::vector<FunctionChoice>> aggregates_returning;
+    // By family id: indexes into the two lists above, fewest arguments first (choice order).
+    std::vector<std::vector<int>> functions_order;
+    std::vector<std::vector<int>> aggregates_order;
 
     int family_id(const std::string& family) const;       // index in all_families(), -1 if none
     int find_production(const std::string& name) const {  // its id, -1 if none

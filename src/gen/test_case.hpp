@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/choice_sequence.hpp"
 #include "gen/generation_trace.hpp"
 
 namespace eriq {
@@ -26,6 +27,7 @@ struct TestCase {
     std::vector<OutputColumn> columns;  // I's output columns
     int x_references = 1;               // how many times Q references x
     CaseFeatures features;              // what generated it (empty for hand-written cases)
+    ChoiceSequence choices;             // the draws that derived I and Q (empty: hand-written)
 };
 
 }  // namespace eriq

@@ -9,7 +9,8 @@ std::string quoted(const std::string& s) {
     return "'" + s + "'";
 }
 
-std::string random_string(Rng& rng, int max_len) {
+template <class Source>
+std::string random_string(Source& rng, int max_len) {
     static const char alphabet[] =
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ";
     int len = static_cast<int>(rng.range(0, max_len > 0 ? max_len : 8));
@@ -18,16 +19,19 @@ std::string random_string(Rng& rng, int max_len) {
     return s;
 }
 
-std::string random_date(Rng& rng) {
+template <class Source>
+std::string random_date(Source& rng) {
     return fmt::format("{:04}-{:02}-{:02}", rng.range(1970, 2038), rng.range(1, 12),
                        rng.range(1, 28));
 }
 
-std::string random_time(Rng& rng) {
+template <class Source>
+std::string random_time(Source& rng) {
     return fmt::format("{:02}:{:02}:{:02}", rng.range(0, 23), rng.range(0, 59), rng.range(0, 59));
 }
 
-std::string random_json(Rng& rng) {
+template <class Source>
+std::string random_json(Source& rng) {
     switch (rng.below(6)) {
         case 0:
             return fmt::format("{{\"a\": {}}}", rng.range(-10, 10));
@@ -45,7 +49,8 @@ std::string random_json(Rng& rng) {
     }
 }
 
-std::string random_value(const TypeInfo& type, Rng& rng) {
+template <class Source>
+std::string random_value(const TypeInfo& type, Source& rng) {
     const RandomSpec& r = type.random;
     if (r.kind == "int")
         return std::to_string(
@@ -68,7 +73,9 @@ std::string random_value(const TypeInfo& type, Rng& rng) {
 
 }  // namespace
 
-std::string make_literal(const TypeInfo& type, Rng& rng, double boundary_share, bool allow_null) {
+template <class Source>
+std::string make_literal(const TypeInfo& type, Source& rng, double boundary_share,
+                         bool allow_null) {
     bool have_random = !type.random.kind.empty() && type.random.kind != "none";
     if (!type.values.empty() && (!have_random || rng.chance(boundary_share))) {
         for (int attempt = 0; attempt < 8; ++attempt) {
@@ -81,5 +88,8 @@ std::string make_literal(const TypeInfo& type, Rng& rng, double boundary_share, 
         if (v != "NULL") return v;
     return "NULL";
 }
+
+template std::string make_literal(const TypeInfo&, Rng&, double, bool);
+template std::string make_literal(const TypeInfo&, ChoiceSource&, double, bool);
 
 }  // namespace eriq

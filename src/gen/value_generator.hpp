@@ -4,11 +4,14 @@
 #include <string>
 
 #include "catalog/dialect.hpp"
+#include "gen/choice_source.hpp"
 #include "gen/rng.hpp"
 
 namespace eriq {
 
-// `boundary_share`: chance of taking one of the declared values.
-std::string make_literal(const TypeInfo& type, Rng& rng, double boundary_share, bool allow_null);
+// `boundary_share`: chance of taking one of the declared values. `Source` is an Rng (the
+// database) or a ChoiceSource (queries, whose draws are recorded and replayed).
+template <class Source>
+std::string make_literal(const TypeInfo& type, Source& rng, double boundary_share, bool allow_null);
 
 }  // namespace eriq

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "report/choice_record.hpp"
 #include "report/finding_record.hpp"
 #include "report/report_files.hpp"
 
@@ -85,6 +86,7 @@ void write_finding_files(const fs::path& dir, const std::string& id, const std::
                          const std::string& run_id, const ReductionCost* reduction) {
     write_file(dir / "report.json", report_json(id, signature, tc, outcome, ctx));
     write_file(dir / "case.toml", case_toml(tc, ctx.dialect));
+    if (!tc.choices.empty()) write_file(dir / "choices.toml", choices_toml(tc.choices));
     FindingRecord record = make_finding_record(id, signature, tc, outcome, ctx.grouping);
     record.dialect = ctx.dialect;
     record.server_version = ctx.server_version;

@@ -5,6 +5,8 @@
 //                            signature
 //   <out>/<id>/<VARIANT>.sql one per variant, replayable by the DBMS's own client
 //   <out>/<id>/case.toml     the finding as an `eriq-gen --case` file
+//   <out>/<id>/choices.toml  the draws that derived its I and Q, for generated cases
+//                            (choice_record.hpp)
 //   <out>/<id>/finding.toml  pattern, groups, group signature, sizes (finding_record.hpp)
 //   <out>/<id>/reduced/      the same files for the reduced finding, when reduced
 //   <out>/index.jsonl        one line per finding: id, pattern, signature, seed, run id
