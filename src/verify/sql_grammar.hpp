@@ -107,15 +107,24 @@ struct function_name : ident_chars {};
 struct function_call
     : ws_seq<function_name, pg::one<'('>, pg::opt<distinct_flag>,
              pg::opt<pg::sor<ws_seq<star_arg>, pg::list<expr, comma>>>, pg::one<')'>> {};
+struct k_for : kw<TAO_PEGTL_ISTRING("FOR")> {};
+struct k_substring : kw<TAO_PEGTL_ISTRING("SUBSTRING")> {};
+struct k_trim : kw<TAO_PEGTL_ISTRING("TRIM")> {};
+struct substring_call : ws_seq<k_substring, pg::one<'('>, expr, k_from, expr,
+                               pg::opt<k_for, sp, expr>, pg::one<')'>> {};
+struct trim_side : pg::sor<TAO_PEGTL_ISTRING("BOTH"), TAO_PEGTL_ISTRING("LEADING"),
+                           TAO_PEGTL_ISTRING("TRAILING")> {};
+struct trim_call : ws_seq<k_trim, pg::one<'('>, pg::opt<trim_side, sp>,
+                          pg::opt<pg::not_at<k_from>, expr>, k_from, expr, pg::one<')'>> {};
 struct paren_expr : ws_seq<pg::one<'('>, pg::list<expr, comma>, pg::one<')'>> {};
 struct column_name : ident_chars {};
 struct qualifier : ident {};
 struct column_ref : pg::sor<pg::seq<qualifier, pg::one<'.'>, column_name>, ident> {};
 
-struct primary
-    : pg::seq<pg::sor<cast_expr, case_expr, exists_expr, subquery_expr, paren_expr, dec_lit,
-                      int_lit, str_lit, true_lit, false_lit, null_lit, function_call, column_ref>,
-              sp> {};
+struct primary : pg::seq<pg::sor<cast_expr, case_expr, exists_expr, subquery_expr, substring_call,
+                                 trim_call, paren_expr, dec_lit, int_lit, str_lit, true_lit,
+                                 false_lit, null_lit, function_call, column_ref>,
+                         sp> {};
 struct neg_op : pg::one<'-'> {};
 struct unary : pg::seq<pg::opt<neg_op, sp>, primary> {};
 struct mul_op : pg::one<'*', '/', '%'> {};
@@ -128,6 +137,7 @@ struct not_flag : k_not {};
 struct cmp_op : pg::sor<pg::string<'<', '>'>, pg::string<'<', '='>, pg::string<'>', '='>,
                         pg::string<'!', '='>, pg::one<'=', '<', '>'>> {};
 struct is_null_sfx : ws_seq<k_is, pg::opt<not_flag>, k_null> {};
+struct is_bool_sfx : ws_seq<k_is, pg::opt<not_flag>, pg::sor<true_lit, false_lit>> {};
 struct cmp_sfx : ws_seq<cmp_op, add_expr> {};
 struct in_query_sfx
     : ws_seq<pg::opt<not_flag>, k_in, pg::one<'('>, pg::at<k_select>, query, pg::one<')'>> {};
@@ -135,8 +145,9 @@ struct in_list_sfx
     : ws_seq<pg::opt<not_flag>, k_in, pg::one<'('>, pg::list<expr, comma>, pg::one<')'>> {};
 struct between_sfx : ws_seq<pg::opt<not_flag>, k_between, add_expr, k_and, add_expr> {};
 struct like_sfx : ws_seq<pg::opt<not_flag>, k_like, add_expr> {};
-struct comparison : pg::seq<add_expr, pg::opt<pg::sor<is_null_sfx, cmp_sfx, in_query_sfx,
-                                                      in_list_sfx, between_sfx, like_sfx>>> {};
+struct comparison
+    : pg::seq<add_expr, pg::opt<pg::sor<is_null_sfx, is_bool_sfx, cmp_sfx, in_query_sfx,
+                                        in_list_sfx, between_sfx, like_sfx>>> {};
 struct not_op : k_not {};
 struct not_expr : pg::sor<pg::seq<not_op, sp, not_expr>, comparison> {};
 struct and_expr : pg::seq<not_expr, pg::star<k_and, sp, not_expr>> {};
@@ -145,15 +156,17 @@ struct expr : or_expr {};
 
 // SELECT list
 struct alias : ident {};
+struct as_alias : ident_chars {};  // after AS any name goes (Calcite writes AS CASE)
 struct star_item : pg::one<'*'> {};
 struct qualified_star : pg::seq<ident_chars, pg::one<'.'>, pg::one<'*'>> {};
-struct select_item : pg::sor<ws_seq<qualified_star>, ws_seq<star_item>,
-                             pg::seq<expr, pg::opt<pg::opt<k_as, sp>, alias, sp>>> {};
+struct select_item
+    : pg::sor<ws_seq<qualified_star>, ws_seq<star_item>,
+              pg::seq<expr, pg::opt<pg::sor<pg::seq<k_as, sp, as_alias>, alias>, sp>>> {};
 struct select_list : pg::list<select_item, comma> {};
 
 // FROM
 struct table_name : ident {};
-struct table_alias : pg::seq<pg::opt<k_as, sp>, alias, sp> {};
+struct table_alias : pg::seq<pg::sor<pg::seq<k_as, sp, as_alias>, alias>, sp> {};
 struct values_row : ws_seq<pg::one<'('>, pg::list<expr, comma>, pg::one<')'>> {};
 struct values_table : ws_seq<pg::one<'('>, k_values, pg::opt<pg::list<values_row, comma>>,
                              pg::one<')'>, table_alias> {};

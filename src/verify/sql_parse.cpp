@@ -25,10 +25,11 @@ using selector = pg::parse_tree::selector<
         function_name, function_call, paren_expr, qualifier, column_name, column_ref, ident, neg_op,
         unary, mul_op, mul_expr, add_op, add_expr, not_flag, cmp_op, is_null_sfx, cmp_sfx,
         in_query_sfx, in_list_sfx, between_sfx, like_sfx, comparison, not_op, not_expr, and_expr,
-        expr, alias, star_item, qualified_star, select_item, table_name, values_row, values_table,
-        derived_table, base_table, inner_join, left_join, right_join, full_join, cross_join,
-        join_clause, join_rhs, from_item, where_clause, group_by, having_clause, select_core,
-        union_op, intersect_op, except_op, all_flag, set_op, order_by, limit_clause, query>>;
+        expr, alias, as_alias, is_bool_sfx, substring_call, trim_call, trim_side, star_item,
+        qualified_star, select_item, table_name, values_row, values_table, derived_table,
+        base_table, inner_join, left_join, right_join, full_join, cross_join, join_clause, join_rhs,
+        from_item, where_clause, group_by, having_clause, select_core, union_op, intersect_op,
+        except_op, all_flag, set_op, order_by, limit_clause, query>>;
 
 std::string upper(std::string s) {
     for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -144,6 +145,17 @@ Expr conv_primary_child(const Node& n) {
         if (name == "COALESCE" || name == "NULLIF") e.kind = Expr::Kind::Function;
         return e;
     }
+    if (n.is_type<substring_call>() || n.is_type<trim_call>()) {
+        Expr e = make(Expr::Kind::Function);
+        e.name = n.is_type<substring_call>() ? "SUBSTRING" : "TRIM";
+        for (const auto& c : n.children) {
+            if (c->is_type<trim_side>())
+                e.name += "_" + upper(c->string());
+            else
+                e.args.push_back(conv_expr(*c));
+        }
+        return e;
+    }
     if (n.is_type<column_ref>()) {
         Expr e = make(Expr::Kind::Column);
         for (const auto& c : n.children) {
@@ -211,6 +223,20 @@ Expr conv_comparison(const Node& n) {
         e.args.push_back(std::move(left));
         return e;
     }
+    if (s.is_type<is_bool_sfx>()) {
+        // x IS [NOT] TRUE/FALSE: never NULL.
+        Expr truth = make(Expr::Kind::Bool);
+        truth.number = operands.at(0)->is_type<true_lit>() ? 1 : 0;
+        Expr e = make(Expr::Kind::Compare);
+        e.op = "=";
+        e.args.push_back(std::move(left));
+        e.args.push_back(std::move(truth));
+        Expr known = make(Expr::Kind::IsNull);
+        known.negated = true;
+        known.args.push_back(e.args[0]);
+        Expr both = binary(Expr::Kind::And, "AND", std::move(known), std::move(e));
+        return maybe_not(std::move(both), neg);
+    }
     if (s.is_type<cmp_sfx>()) {
         std::string op = s.children.at(0)->string();
         if (op == "!=") op = "<>";
@@ -264,7 +290,7 @@ Expr conv_expr(const Node& n) {
 
 std::string alias_of(const Node& n) {
     for (const auto& c : n.children)
-        if (c->is_type<alias>()) return upper(c->string());
+        if (c->is_type<alias>() || c->is_type<as_alias>()) return upper(c->string());
     return "";
 }
 
