@@ -1,7 +1,10 @@
 #include "verify/build_algebra.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "verify/normalize.hpp"
 #include "verify/sql_parse.hpp"
 
 namespace eriq::verify {
@@ -188,6 +191,7 @@ Expr over_aggregate(const Expr& e, const std::vector<Expr>& keys, const std::vec
 }
 
 NodeP make_distinct(NodeP input) {
+    input = strip_inner_distinct(input);
     auto agg = std::make_shared<Node>();
     agg->kind = Node::Kind::Agg;
     agg->width = input->width;
@@ -195,6 +199,22 @@ NodeP make_distinct(NodeP input) {
     agg->inputs.push_back(std::move(input));
     std::vector<Expr> proj = agg->proj;
     return make_spj({agg}, conjunction({}), std::move(proj));
+}
+
+// GROUP BY that lists every input column once: a DISTINCT.
+bool groups_every_column(const std::vector<Expr>& keys, size_t width) {
+    std::vector<char> seen(width, 0);
+    for (const Expr& k : keys) {
+        if (k.kind != Expr::Kind::Slot || static_cast<size_t>(k.number) >= width) return false;
+        seen[static_cast<size_t>(k.number)] = 1;
+    }
+    return std::all_of(seen.begin(), seen.end(), [](char c) { return c != 0; });
+}
+
+bool any_aggregate(const Select& s) {
+    for (const SelectItem& item : s.items)
+        if (!item.star && has_aggregate(item.expr)) return true;
+    return s.has_having && has_aggregate(s.having);
 }
 
 bool is_empty_values(const TableRef& t) {
@@ -267,6 +287,8 @@ Built build_select(const Select& s, const Schema& schema) {
             if (has_aggregate(g)) throw Unsupported("aggregate in GROUP BY");
             agg->proj.push_back(resolve(g, from.scope));
         }
+        if (groups_every_column(agg->proj, agg->inputs[0]->width) && !any_aggregate(s))
+            agg->inputs[0] = strip_inner_distinct(agg->inputs[0]);
         Expr having = conjunction({});
         if (s.has_having) having = resolve(s.having, from.scope);
         for (const Expr& e : items) collect_aggregates(e, agg->aggs);
@@ -356,13 +378,17 @@ NodeP make_spj(std::vector<NodeP> inputs, Expr pred, std::vector<Expr> proj) {
             width += in->width;
         }
     }
-    if (!is_true_literal(pred)) preds.push_back(substitute_slots(pred, columns));
+    if (!is_true_literal(pred))
+        for (Expr& c : conjuncts(substitute_slots(pred, columns))) preds.push_back(std::move(c));
+    std::vector<Expr> mapped;
+    for (const Expr& p : proj) mapped.push_back(substitute_slots(p, columns));
+    if (auto simpler = simplify_spj(flat, preds, mapped)) return *simpler;
     auto node = std::make_shared<Node>();
     node->kind = Node::Kind::Spj;
     node->inputs = std::move(flat);
     node->has_pred = !preds.empty();
     if (node->has_pred) node->pred = conjunction(std::move(preds));
-    for (const Expr& p : proj) node->proj.push_back(substitute_slots(p, columns));
+    node->proj = std::move(mapped);
     node->width = node->proj.size();
     return node;
 }
