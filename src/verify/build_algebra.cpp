@@ -42,6 +42,9 @@ Expr resolve(const Expr& e, const Scope& scope) {
                 if (!e.op.empty() && s.alias != e.op) continue;
                 for (size_t i = 0; i < s.names.size(); ++i) {
                     if (s.names[i] != e.name) continue;
+                    // A derived table's duplicate names (SELECT * over a self-join): Calcite
+                    // renames all but the first, so the name means the first.
+                    if (found == &s) continue;
                     if (found) throw Unsupported("ambiguous column " + to_string(e));
                     found = &s;
                     index = i;
@@ -223,11 +226,35 @@ bool is_empty_values(const TableRef& t) {
 
 // SELECT over an empty VALUES (Calcite's spelling of an empty relation) without aggregates is
 // empty whatever its columns are called.
+// An aggregate over no rows: COUNT is 0, the others NULL.
+Expr aggregate_of_nothing(const Expr& e) {
+    if (e.kind == Expr::Kind::Aggregate) {
+        Expr v;
+        v.kind = e.name == "COUNT" ? Expr::Kind::Int : Expr::Kind::Null;
+        return v;
+    }
+    if (e.kind == Expr::Kind::Column) throw Unsupported("column of an empty VALUES");
+    Expr out = e;
+    for (Expr& a : out.args) a = aggregate_of_nothing(a);
+    return out;
+}
+
 Built empty_select(const Select& s) {
-    bool aggregated = !s.group_by.empty() || s.has_having;
+    bool aggregated = s.has_having;
     for (const SelectItem& item : s.items) aggregated = aggregated || has_aggregate(item.expr);
-    if (aggregated) throw Unsupported("aggregate over an empty VALUES");
     Built out;
+    if (aggregated && s.group_by.empty()) {
+        // Without GROUP BY: exactly one row of aggregates over nothing.
+        if (s.has_having) throw Unsupported("HAVING over an empty VALUES");
+        std::vector<Expr> proj;
+        for (const SelectItem& item : s.items) {
+            if (item.star) throw Unsupported("* over an empty VALUES");
+            proj.push_back(resolve(aggregate_of_nothing(item.expr), {}));
+            out.names.push_back(item.alias);
+        }
+        out.node = make_spj({}, conjunction({}), std::move(proj));
+        return out;
+    }
     auto empty = std::make_shared<Node>();
     empty->kind = Node::Kind::Union;
     for (const SelectItem& item : s.items) {
