@@ -324,7 +324,8 @@ Built build_select(const Select& s, const Schema& schema) {
         std::vector<Expr> proj;
         for (const Expr& e : items) proj.push_back(over_aggregate(e, agg->proj, agg->aggs));
         Expr pred = over_aggregate(having, agg->proj, agg->aggs);
-        out.node = make_spj({agg}, std::move(pred), std::move(proj));
+        NodeP grouped = combine_partial_aggregates(*agg).value_or(agg);
+        out.node = make_spj({grouped}, std::move(pred), std::move(proj));
     }
     if (s.distinct) out.node = make_distinct(out.node);
     return out;

@@ -147,7 +147,78 @@ std::optional<NodeP> without_distinct(const NodeP& branch) {
     return make_spj({agg.inputs[0]}, conjunction({}), std::move(keys));
 }
 
+// The aggregate over all rows that `outer` applied to the partial aggregates `inner` equals.
+std::optional<Expr> combined(const Expr& outer, const Expr& inner, size_t column) {
+    if (inner.distinct) return std::nullopt;
+    Expr out = inner;
+    const std::string& o = outer.name;
+    const std::string& i = inner.name;
+    bool fits = (o == "SUM" && (i == "SUM" || i == "COUNT")) || (o == "MIN" && i == "MIN") ||
+                (o == "MAX" && i == "MAX");
+    if (!fits) return std::nullopt;
+    out.args.clear();
+    if (!inner.star) out.args.push_back(slot(column));
+    return out;
+}
+
 }  // namespace
+
+std::optional<NodeP> combine_partial_aggregates(const Node& outer) {
+    const NodeP& child = outer.inputs[0];
+    if (child->kind != Node::Kind::Union || child->inputs.empty()) return std::nullopt;
+    for (const Expr& k : outer.proj)
+        if (k.kind != Expr::Kind::Slot) return std::nullopt;
+    for (const Expr& a : outer.aggs)
+        if (a.star || a.distinct || a.args.size() != 1 || a.args[0].kind != Expr::Kind::Slot)
+            return std::nullopt;
+    std::vector<Expr> aggs;
+    std::vector<NodeP> branches;
+    for (const NodeP& b : child->inputs) {
+        if (b->kind != Node::Kind::Spj || b->has_pred || b->inputs.size() != 1 ||
+            b->inputs[0]->kind != Node::Kind::Agg)
+            return std::nullopt;
+        const Node& inner = *b->inputs[0];
+        size_t keys = inner.proj.size();
+        // Keyless partials always give one row: only a keyless outer combines them.
+        if (keys == 0 && !outer.proj.empty()) return std::nullopt;
+        Expr null;
+        null.kind = Expr::Kind::Null;
+        std::vector<Expr> columns(child->width, null);
+        for (const Expr& k : outer.proj) {
+            const Expr& p = b->proj.at(static_cast<size_t>(k.number));
+            if (p.kind != Expr::Kind::Slot || static_cast<size_t>(p.number) >= keys)
+                return std::nullopt;
+            columns[static_cast<size_t>(k.number)] = inner.proj[static_cast<size_t>(p.number)];
+        }
+        for (size_t i = 0; i < outer.aggs.size(); ++i) {
+            size_t column = static_cast<size_t>(outer.aggs[i].args[0].number);
+            const Expr& p = b->proj.at(column);
+            if (p.kind != Expr::Kind::Slot || static_cast<size_t>(p.number) < keys)
+                return std::nullopt;
+            const Expr& partial = inner.aggs.at(static_cast<size_t>(p.number) - keys);
+            std::optional<Expr> whole = combined(outer.aggs[i], partial, column);
+            if (!whole) return std::nullopt;
+            if (branches.empty()) {
+                aggs.push_back(*whole);
+            } else if (to_string(aggs[i]) != to_string(*whole)) {
+                return std::nullopt;
+            }
+            Expr one;
+            one.kind = Expr::Kind::Int;
+            one.number = 1;
+            Expr value = partial.star ? one : partial.args.at(0);
+            if (columns[column].kind != Expr::Kind::Null &&
+                to_string(columns[column]) != to_string(value))
+                return std::nullopt;
+            columns[column] = value;
+        }
+        branches.push_back(make_spj({inner.inputs[0]}, conjunction({}), std::move(columns)));
+    }
+    auto out = std::make_shared<Node>(outer);
+    out->inputs[0] = make_union(std::move(branches));
+    out->aggs = std::move(aggs);
+    return out;
+}
 
 std::vector<Expr> conjuncts(const Expr& e) {
     if (e.kind != Expr::Kind::And) return {e};
