@@ -116,3 +116,75 @@ TEST_CASE("unsupported features and bad SQL are reported as such", "[verify]") {
                 "SELECT * FROM EMP AS EMP") == ProveResult::Status::Unsupported);
     CHECK(prove("SELEC * FROM EMP", "SELECT * FROM EMP AS EMP") == ProveResult::Status::ParseError);
 }
+
+TEST_CASE("normalization rules prove what they should and no more", "[verify]") {
+    // A WHERE that rejects NULLs of the right side makes a LEFT JOIN inner.
+    CHECK(prove("SELECT 1 FROM DEPT AS d LEFT JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE e.SAL > "
+                "100",
+                "SELECT 1 FROM DEPT AS d INNER JOIN (SELECT * FROM EMP AS x WHERE x.SAL > 100) AS "
+                "t ON d.DEPTNO = t.DEPTNO") == kProved);
+    // IS NULL or an OR with a NULL-tolerant arm does not.
+    CHECK(prove("SELECT 1 FROM DEPT AS d LEFT JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE e.SAL > "
+                "100 OR e.SAL IS NULL",
+                "SELECT 1 FROM DEPT AS d INNER JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE e.SAL > "
+                "100 OR e.SAL IS NULL") != kProved);
+    // FULL JOIN filtered on the left side only is a LEFT JOIN, not an inner one.
+    CHECK(prove("SELECT 1 FROM DEPT AS d FULL JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE d.NAME = "
+                "'x'",
+                "SELECT 1 FROM DEPT AS d LEFT JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE d.NAME = "
+                "'x'") == kProved);
+    CHECK(prove("SELECT 1 FROM DEPT AS d FULL JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE d.NAME = "
+                "'x'",
+                "SELECT 1 FROM DEPT AS d INNER JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE d.NAME = "
+                "'x'") != kProved);
+    CHECK(prove("SELECT d.NAME, e.ENAME FROM DEPT AS d FULL JOIN EMP AS e ON d.DEPTNO = "
+                "e.DEPTNO WHERE e.SAL = 1",
+                "SELECT d.NAME, e.ENAME FROM DEPT AS d RIGHT JOIN EMP AS e ON d.DEPTNO = "
+                "e.DEPTNO WHERE e.SAL = 1") == kProved);
+    CHECK(prove("SELECT d.NAME, e.ENAME FROM DEPT AS d FULL JOIN EMP AS e ON d.DEPTNO = "
+                "e.DEPTNO WHERE e.SAL = 1",
+                "SELECT d.NAME, e.ENAME FROM DEPT AS d LEFT JOIN EMP AS e ON d.DEPTNO = "
+                "e.DEPTNO WHERE e.SAL = 1") != kProved);
+    // HAVING on a group key is a WHERE; HAVING on an aggregate is not.
+    CHECK(prove("SELECT EMP.DEPTNO, COUNT(*) FROM EMP AS EMP GROUP BY EMP.DEPTNO HAVING "
+                "EMP.DEPTNO > 3",
+                "SELECT EMP.DEPTNO, COUNT(*) FROM EMP AS EMP WHERE EMP.DEPTNO > 3 GROUP BY "
+                "EMP.DEPTNO") == kProved);
+    CHECK(prove("SELECT EMP.DEPTNO, COUNT(*) FROM EMP AS EMP GROUP BY EMP.DEPTNO HAVING "
+                "COUNT(*) > 3",
+                "SELECT EMP.DEPTNO, COUNT(*) FROM EMP AS EMP WHERE EMP.DEPTNO > 3 GROUP BY "
+                "EMP.DEPTNO") != kProved);
+    // Aggregates over an empty VALUES
+    CHECK(prove("SELECT COUNT(*), SUM(t.X) FROM (VALUES) AS t",
+                "SELECT * FROM (VALUES (0, NULL)) AS t1") == kProved);
+    CHECK(prove("SELECT COUNT(*) FROM (VALUES) AS t", "SELECT * FROM (VALUES (1)) AS t1") !=
+          kProved);
+}
+
+TEST_CASE("partial aggregates over UNION ALL combine only when they fit", "[verify]") {
+    const char* whole =
+        "SELECT t.ENAME, SUM(t.SAL), COUNT(*) FROM (SELECT * FROM EMP AS a UNION ALL SELECT * "
+        "FROM EMP AS b) AS t GROUP BY t.ENAME";
+    CHECK(prove(whole,
+                "SELECT u.ENAME, SUM(u.s), SUM(u.c) FROM (SELECT a.ENAME, SUM(a.SAL) AS s, "
+                "COUNT(*) AS c FROM EMP AS a GROUP BY a.ENAME UNION ALL SELECT b.ENAME, "
+                "SUM(b.SAL), COUNT(*) FROM EMP AS b GROUP BY b.ENAME) AS u GROUP BY u.ENAME") ==
+          kProved);
+    // COUNT of the partial counts counts groups, not rows.
+    CHECK(prove(whole,
+                "SELECT u.ENAME, SUM(u.s), COUNT(u.c) FROM (SELECT a.ENAME, SUM(a.SAL) AS s, "
+                "COUNT(*) AS c FROM EMP AS a GROUP BY a.ENAME UNION ALL SELECT b.ENAME, "
+                "SUM(b.SAL), COUNT(*) FROM EMP AS b GROUP BY b.ENAME) AS u GROUP BY u.ENAME") !=
+          kProved);
+    // SUM of partial maxima is not a sum.
+    CHECK(prove(whole,
+                "SELECT u.ENAME, SUM(u.s), SUM(u.c) FROM (SELECT a.ENAME, MAX(a.SAL) AS s, "
+                "COUNT(*) AS c FROM EMP AS a GROUP BY a.ENAME UNION ALL SELECT b.ENAME, "
+                "SUM(b.SAL), COUNT(*) FROM EMP AS b GROUP BY b.ENAME) AS u GROUP BY u.ENAME") !=
+          kProved);
+    // Keyless partials (one row per branch even when empty) under a keyed outer aggregate
+    CHECK(prove("SELECT t.X, COUNT(*) FROM (SELECT 1 AS X FROM EMP AS a UNION ALL SELECT 1 FROM "
+                "EMP AS b) AS t GROUP BY t.X",
+                "SELECT u.X, SUM(u.c) FROM (SELECT 1 AS X, COUNT(*) AS c FROM EMP AS a UNION ALL "
+                "SELECT 1, COUNT(*) FROM EMP AS b) AS u GROUP BY u.X") != kProved);
+}

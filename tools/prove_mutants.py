@@ -28,6 +28,13 @@ def mutants(sql):
         out.append(("union_all", sql.replace(" UNION ", " UNION ALL ", 1)))
     if " LEFT JOIN " in sql:
         out.append(("inner", sql.replace(" LEFT JOIN ", " INNER JOIN ", 1)))
+        out.append(("right", sql.replace(" LEFT JOIN ", " RIGHT JOIN ", 1)))
+    if " RIGHT JOIN " in sql:
+        out.append(("left", sql.replace(" RIGHT JOIN ", " LEFT JOIN ", 1)))
+    if " FULL JOIN " in sql:
+        out.append(("full_left", sql.replace(" FULL JOIN ", " LEFT JOIN ", 1)))
+    if " INNER JOIN " in sql:
+        out.append(("outer", sql.replace(" INNER JOIN ", " LEFT JOIN ", 1)))
     if "SELECT DISTINCT " in sql:
         out.append(("distinct", sql.replace("SELECT DISTINCT ", "SELECT ", 1)))
     emp = re.search(r"EMP AS (\w+)", sql)

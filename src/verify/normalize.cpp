@@ -81,12 +81,13 @@ std::optional<NodeP> simplify_outer_join(const std::vector<NodeP>& inputs, size_
     if (!oj.full || (!right_needed && !left_needed)) return std::nullopt;
     auto join = std::make_shared<Node>(oj);
     join->full = false;
-    if (right_needed) {  // FULL keeps the left rows only: a LEFT join
+    // Non-NULL left columns drop FULL's right-only rows: a LEFT join.
+    if (left_needed) {
         std::vector<NodeP> next = inputs;
         next[k] = join;
         return make_spj(std::move(next), conjunction(std::move(preds)), proj);
     }
-    // FULL that keeps the right rows only: a LEFT join with the sides swapped.
+    // Non-NULL right columns drop the left-only rows: a LEFT join with the sides swapped.
     std::swap(join->inputs[0], join->inputs[1]);
     std::vector<Expr> inside(lw + rw);
     for (size_t i = 0; i < lw; ++i) inside[i] = slot(rw + i);
