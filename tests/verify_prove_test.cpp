@@ -188,3 +188,12 @@ TEST_CASE("partial aggregates over UNION ALL combine only when they fit", "[veri
                 "SELECT u.X, SUM(u.c) FROM (SELECT 1 AS X, COUNT(*) AS c FROM EMP AS a UNION ALL "
                 "SELECT 1, COUNT(*) FROM EMP AS b) AS u GROUP BY u.X") != kProved);
 }
+
+TEST_CASE("CAST AS INTEGER keeps numbers but not strings", "[verify]") {
+    CHECK(prove("SELECT CAST(EMP.SAL + 1 AS INTEGER) FROM EMP AS EMP",
+                "SELECT EMP.SAL + 1 FROM EMP AS EMP") == kProved);
+    // '1' and '01' cast to the same integer but are different strings.
+    CHECK(prove("SELECT * FROM EMP AS EMP WHERE CAST(EMP.JOB AS INTEGER) = CAST(EMP.ENAME AS "
+                "INTEGER)",
+                "SELECT * FROM EMP AS EMP WHERE EMP.JOB = EMP.ENAME") != kProved);
+}

@@ -18,6 +18,7 @@ struct Node {
     enum class Kind { Table, Spj, Agg, Union, OuterJoin };
     Kind kind = Kind::Table;
     std::string table;          // Table
+    std::vector<char> integer;  // Table: which columns are declared as integers
     size_t width = 0;           // output columns
     std::vector<NodeP> inputs;  // Spj inputs, Agg child, Union branches, OuterJoin left/right
     bool has_pred = false;      // Spj WHERE, OuterJoin ON

@@ -96,6 +96,9 @@ FromPart convert_from(const TableRef& t, const Schema& schema) {
             node->kind = Node::Kind::Table;
             node->table = t.name;
             node->width = it->second.size();
+            for (const std::string& type : schema.types.at(t.name))
+                node->integer.push_back(type == "INT" || type == "INTEGER" || type == "BIGINT" ||
+                                        type == "SMALLINT");
             part.inputs.push_back(node);
             part.scope.push_back({t.alias, it->second, 0});
             part.width = node->width;

@@ -113,9 +113,9 @@ Sym ExprEncoder::function(const std::string& name, const std::vector<Sym>& args,
 Sym ExprEncoder::arith(const std::string& op, const Sym& a, const Sym& b) {
     Sym x = to_int(a), y = to_int(b);
     z3::expr null = x.null || y.null;
-    if (op == "+") return Sym{x.value + y.value, null, false, false};
-    if (op == "-") return Sym{x.value - y.value, null, false, false};
-    if (op == "*") return Sym{x.value * y.value, null, false, false};
+    if (op == "+") return Sym{x.value + y.value, null, false, false, true};
+    if (op == "-") return Sym{x.value - y.value, null, false, false, true};
+    if (op == "*") return Sym{x.value * y.value, null, false, false, true};
     if (op == "||") return function("concat", {x, y}, false);
     // Division and modulo: folded when both sides are constants (SQL truncates toward zero),
     // otherwise uninterpreted; a zero divisor gives NULL.
@@ -124,7 +124,7 @@ Sym ExprEncoder::arith(const std::string& op, const Sym& a, const Sym& b) {
         long long n = xs.get_numeral_int64(), d = ys.get_numeral_int64();
         if (d == 0) return Sym{ctx_.int_val(0), ctx_.bool_val(true), false, false};
         return Sym{ctx_.int_val(static_cast<int64_t>(op == "/" ? n / d : n % d)), null, false,
-                   false};
+                   false, true};
     }
     z3::func_decl f = ctx_.function(op == "/" ? "div!" : "mod!", ctx_.int_sort(), ctx_.int_sort(),
                                     ctx_.int_sort());
@@ -135,8 +135,10 @@ Sym ExprEncoder::merge(const z3::expr& condition, const Sym& then, const Sym& ot
     bool boolean = then.boolean && otherwise.boolean;
     Sym t = boolean ? then : to_int(then);
     Sym o = boolean ? otherwise : to_int(otherwise);
-    return Sym{z3::ite(condition, t.value, o.value), z3::ite(condition, t.null, o.null), boolean,
-               then.null_literal && otherwise.null_literal};
+    return Sym{
+        z3::ite(condition, t.value, o.value), z3::ite(condition, t.null, o.null), boolean,
+        then.null_literal && otherwise.null_literal,
+        (then.integer || then.null_literal) && (otherwise.integer || otherwise.null_literal)};
 }
 
 Sym ExprEncoder::case_of(const Expr& e, const std::vector<Sym>& columns) {
@@ -168,7 +170,7 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
             throw Unsupported("unresolved column " + e.name);
         case K::Int:
             return Sym{ctx_.int_val(static_cast<int64_t>(e.number)), ctx_.bool_val(false), false,
-                       false};
+                       false, true};
         case K::Str: {
             auto it = strings_.find(e.name);
             if (it == strings_.end()) {
@@ -183,7 +185,7 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
             return null_value();
         case K::Neg: {
             Sym a = to_int(encode(e.args[0], columns));
-            return Sym{-a.value, a.null, false, a.null_literal};
+            return Sym{-a.value, a.null, false, a.null_literal, true};
         }
         case K::Not:
             return not3(encode(e.args[0], columns));
@@ -223,7 +225,8 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
             const std::string& t = e.name;
             bool integer = t == "INTEGER" || t == "INT" || t == "BIGINT" || t == "SMALLINT";
             if (a.null_literal) return a;
-            if (integer && !a.boolean && e.args[0].kind != K::Str) return a;
+            // Only a number is its own integer cast; a string column's cast is uninterpreted.
+            if (integer && a.integer) return a;
             if (t == "BOOLEAN" && a.boolean) return a;
             Sym f = function("cast_" + t, {a}, false);
             return Sym{f.value, a.null, false, false};

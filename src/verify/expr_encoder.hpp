@@ -21,6 +21,7 @@ struct Sym {
     z3::expr null;
     bool boolean = false;       // value is a Bool (a predicate's truth value)
     bool null_literal = false;  // the NULL literal: takes the type its context needs
+    bool integer = false;       // known to be a number (not a string): CAST AS INTEGER keeps it
 };
 
 class ExprEncoder {

@@ -124,7 +124,10 @@ std::optional<PairRep> Matcher::match(const NodeP& a, const NodeP& b) {
 std::optional<PairRep> Matcher::match_table(const Node& a, const Node& b) {
     if (a.table != b.table || a.width != b.width) return std::nullopt;
     PairRep rep{{}, {}, ctx_.bool_val(true), true};
-    for (size_t i = 0; i < a.width; ++i) rep.left.push_back(fresh_column(a.table.c_str()));
+    for (size_t i = 0; i < a.width; ++i) {
+        rep.left.push_back(fresh_column(a.table.c_str()));
+        rep.left.back().integer = i < a.integer.size() && a.integer[i];
+    }
     rep.right = rep.left;
     return rep;
 }
@@ -280,14 +283,14 @@ std::optional<PairRep> Matcher::match_union(const NodeP& a, const NodeP& b) {
         for (size_t i = n - 1; i-- > 0;) {
             z3::expr here = which == static_cast<int>(i);
             for (size_t k = 0; k < rep.left.size(); ++k) {
-                rep.left[k] =
-                    Sym{z3::ite(here, reps[i].left[k].value, rep.left[k].value),
-                        z3::ite(here, reps[i].left[k].null, rep.left[k].null), false, false};
+                rep.left[k] = Sym{z3::ite(here, reps[i].left[k].value, rep.left[k].value),
+                                  z3::ite(here, reps[i].left[k].null, rep.left[k].null), false,
+                                  false, reps[i].left[k].integer && rep.left[k].integer};
             }
             for (size_t k = 0; k < rep.right.size(); ++k) {
-                rep.right[k] =
-                    Sym{z3::ite(here, reps[i].right[k].value, rep.right[k].value),
-                        z3::ite(here, reps[i].right[k].null, rep.right[k].null), false, false};
+                rep.right[k] = Sym{z3::ite(here, reps[i].right[k].value, rep.right[k].value),
+                                   z3::ite(here, reps[i].right[k].null, rep.right[k].null), false,
+                                   false, reps[i].right[k].integer && rep.right[k].integer};
             }
             rep.cond = (here && reps[i].cond) || rep.cond;
             rep.full = rep.full && reps[i].full;
@@ -314,8 +317,9 @@ std::optional<PairRep> Matcher::match_outer_join(const Node& a, const Node& b) {
     // A row of the result: a matched pair, or a left (FULL: or right) row padded with NULLs.
     z3::expr has_left = a.full ? fresh_bool("has_left") : ctx_.bool_val(true);
     z3::expr has_right = fresh_bool("has_right");
-    auto pad = [&](const Sym& s, const z3::expr& present) {
-        return Sym{s.value, !present || s.null, false, false};
+    auto pad = [&](Sym s, const z3::expr& present) {
+        s.null = !present || s.null;
+        return s;
     };
     PairRep rep{{}, {}, ctx_.bool_val(true), l->full && r->full};
     for (size_t k = 0; k < left.size(); ++k)

@@ -32,7 +32,7 @@ Schema parse_schema(std::string_view sql) {
         if (name.empty() || open == std::string::npos)
             throw std::runtime_error("schema: expected CREATE TABLE name (...)");
         // Column definitions are split at commas outside parentheses (VARCHAR(20)).
-        std::vector<std::string> columns;
+        std::vector<std::string> columns, types;
         int depth = 1;
         bool expect_name = true;
         size_t i = open + 1;
@@ -45,12 +45,19 @@ Schema parse_schema(std::string_view sql) {
                 size_t end = i;
                 while (end < text.size() && is_word(text[end])) ++end;
                 columns.push_back(text.substr(i, end - i));
+                size_t type = end;
+                while (type < text.size() && std::isspace(static_cast<unsigned char>(text[type])))
+                    ++type;
+                size_t type_end = type;
+                while (type_end < text.size() && is_word(text[type_end])) ++type_end;
+                types.push_back(text.substr(type, type_end - type));
                 expect_name = false;
                 i = end - 1;
             }
         }
         if (depth != 0) throw std::runtime_error("schema: unbalanced parentheses in " + name);
         schema.tables[name] = std::move(columns);
+        schema.types[name] = std::move(types);
         pos = i;
     }
     if (schema.tables.empty()) throw std::runtime_error("schema: no CREATE TABLE statement");

@@ -9,6 +9,7 @@ namespace eriq::verify {
 
 struct Schema {
     std::map<std::string, std::vector<std::string>> tables;  // upper-case names
+    std::map<std::string, std::vector<std::string>> types;   // upper-case type names
 };
 
 // Throws std::runtime_error on text that is not a list of CREATE TABLE statements.
