@@ -60,6 +60,8 @@ ProveResult prove_pair(const Schema& schema, std::string_view q1, std::string_vi
         result = {ProveResult::Status::NotProved, std::string("z3: ") + e.msg()};
     } catch (const std::out_of_range&) {
         result = {ProveResult::Status::NotProved, "column count mismatch"};
+    } catch (const std::exception& e) {
+        result = {ProveResult::Status::NotProved, e.what()};
     }
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

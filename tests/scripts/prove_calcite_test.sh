@@ -5,7 +5,7 @@
 # proved pairs (tools/prove_mutants.py: SQLite shows each one differs) is proved.
 # Skipped (77) when the pairs are not on this machine.
 set -uo pipefail
-MIN_PROVED=110
+MIN_PROVED=128
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 prove=${ERIQ_PROVE:-$ROOT/build/eriq-prove}
 pairs_dir=${ERIQ_CALCITE_PAIRS:-$ROOT/../shared/bench/calcite-pairs}
