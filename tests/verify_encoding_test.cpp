@@ -76,3 +76,12 @@ TEST_CASE("bad predicates are reported, not classified", "[verify]") {
     CHECK_THROWS_AS(classify("x = "), eriq::verify::ParseError);
     CHECK_THROWS_AS(classify("z = 1"), eriq::verify::Unsupported);
 }
+
+TEST_CASE("predicates over the columns they read, qualified or not", "[verify]") {
+    CHECK(classify_predicate("t0.c1 > 3 AND t0.c1 < 2", {}) == PredicateClass::Contradiction);
+    CHECK(classify_predicate("t0.c1 = t1.c1", {}) == PredicateClass::Contingent);
+    CHECK(classify_predicate("t0.c1 IS NULL OR t0.c1 <> 5 OR t0.c1 = 5", {}) ==
+          PredicateClass::Tautology);
+    // Same name, other table: a different column.
+    CHECK(classify_predicate("t0.c1 = 1 AND t1.c1 = 2", {}) == PredicateClass::Contingent);
+}

@@ -9,15 +9,26 @@
 namespace eriq::verify {
 namespace {
 
+std::string column_key(const Expr& e) {
+    return e.op.empty() ? e.name : e.op + "." + e.name;
+}
+
 Expr bind_columns(const Expr& e, const std::vector<std::string>& columns) {
     if (e.kind == Expr::Kind::Column) {
-        auto it = std::find(columns.begin(), columns.end(), e.name);
-        if (it == columns.end()) throw Unsupported("unknown column " + e.name);
+        auto it = std::find(columns.begin(), columns.end(), column_key(e));
+        if (it == columns.end()) throw Unsupported("unknown column " + column_key(e));
         return slot(static_cast<size_t>(it - columns.begin()));
     }
     Expr out = e;
     for (Expr& a : out.args) a = bind_columns(a, columns);
     return out;
+}
+
+void collect_columns(const Expr& e, std::vector<std::string>& out) {
+    if (e.kind == Expr::Kind::Column &&
+        std::find(out.begin(), out.end(), column_key(e)) == out.end())
+        out.push_back(column_key(e));
+    for (const Expr& a : e.args) collect_columns(a, out);
 }
 
 }  // namespace
@@ -43,7 +54,9 @@ PredicateClass classify_predicate(std::string_view sql, const std::vector<std::s
         for (char& ch : c) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         upper_columns.push_back(c);
     }
-    Expr pred = bind_columns(parse_expression(sql), upper_columns);
+    Expr parsed = parse_expression(sql);
+    if (upper_columns.empty()) collect_columns(parsed, upper_columns);
+    Expr pred = bind_columns(parsed, upper_columns);
     z3::context ctx;
     ExprEncoder enc(ctx);
     std::vector<Sym> values;
@@ -51,9 +64,10 @@ PredicateClass classify_predicate(std::string_view sql, const std::vector<std::s
     z3::params p(ctx);
     p.set("timeout", timeout_ms);
     solver.set(p);
-    for (size_t i = 0; i < columns.size(); ++i) {
+    for (size_t i = 0; i < upper_columns.size(); ++i) {
         values.push_back(enc.fresh_column(upper_columns[i]));
-        if (std::find(not_null.begin(), not_null.end(), columns[i]) != not_null.end())
+        if (i < columns.size() &&
+            std::find(not_null.begin(), not_null.end(), columns[i]) != not_null.end())
             solver.add(!values.back().null);
     }
     z3::expr truth = enc.is_true(enc.encode(pred, values));

@@ -10,7 +10,9 @@ namespace eriq::verify {
 
 enum class PredicateClass { Contradiction, Tautology, Contingent, Unknown };
 
-// Columns are referred to by their unqualified names; those in not_null are never NULL.
+// Columns are named as the predicate writes them (x or t.x); those in not_null are never NULL.
+// With no columns given, every column the predicate reads is a nullable one (what a generator
+// needs: classify a WHERE/ON/HAVING it just wrote).
 // Unknown when Z3 gives up within timeout_ms. Throws ParseError/Unsupported.
 PredicateClass classify_predicate(std::string_view sql, const std::vector<std::string>& columns,
                                   const std::vector<std::string>& not_null = {},
