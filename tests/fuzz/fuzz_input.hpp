@@ -34,12 +34,19 @@ inline const std::filesystem::path& work_dir(bool with_grammars = false) {
             for (const auto& e : fs::directory_iterator(fs::path(ERIQ_SOURCE_DIR) / "grammars"))
                 if (e.path().extension() == ".toml")
                     fs::copy_file(e.path(), d / e.path().filename());
-        std::atexit([] {
-            std::error_code ec;
-            fs::remove_all(dir, ec);
-        });
         return d;
     }();
+    // Removes the directory at exit. Constructed after `dir`, so destroyed before it (an
+    // atexit handler registered while `dir` was being built ran after `dir` was gone, and
+    // left the directories behind).
+    struct Remover {
+        fs::path path;
+        ~Remover() {
+            std::error_code ec;
+            fs::remove_all(path, ec);
+        }
+    };
+    static const Remover remover{dir};
     return dir;
 }
 
