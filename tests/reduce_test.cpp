@@ -79,6 +79,15 @@ TEST_CASE("SQL edits remove clauses, items, joins and arms but keep {x} whole", 
         "SELECT a AS vc_0, f(b, c) AS vc_1 FROM t0 UNION ALL SELECT 1 AS vc_0, 2 AS vc_1 FROM t1");
     CHECK(has(compound, "SELECT f(b, c) AS vc_1 FROM t0 UNION ALL SELECT 2 AS vc_1 FROM t1"));
     CHECK(has(compound, "SELECT a AS vc_0 FROM t0 UNION ALL SELECT 1 AS vc_0 FROM t1"));
+    // The CASTs that give a compound's columns their types stay.
+    auto arms = sql_edit_candidates(
+        "SELECT CAST(a AS TEXT) AS vc_0 FROM t0 UNION SELECT CAST(f(b) AS TEXT) AS vc_0 FROM t1");
+    for (const auto& candidate : arms)
+        CHECK(candidate.find("SELECT a AS vc_0") == std::string::npos);
+    CHECK_FALSE(has(arms, "SELECT CAST(a AS TEXT) AS vc_0 FROM t0 UNION SELECT 0 AS vc_0 FROM t1"));
+    CHECK(has(arms,
+              "SELECT CAST(a AS TEXT) AS vc_0 FROM t0 UNION SELECT CAST(b AS TEXT) AS vc_0 "
+              "FROM t1"));
     auto cast = sql_edit_candidates("SELECT CAST(a + 1 AS INTEGER) AS vc_0 FROM t0");
     CHECK(has(cast, "SELECT a + 1 AS vc_0 FROM t0"));
     auto q = sql_edit_candidates("SELECT vc_0 FROM {x} WHERE abs(vc_0) > 10");

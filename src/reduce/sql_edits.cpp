@@ -216,6 +216,10 @@ class EditFinder {
             first = open - 1;  // a function call
         if (open > 0 && is_any(tokens_[open - 1], {"EXISTS"})) first = open - 1;
         if (first > 0 && tokens_[first - 1].upper == "NOT") --first;
+        // A compound's output column types come from the CASTs around its arms' select
+        // items; without them the case may show another cause (a type difference between
+        // the arms) under the same groups.
+        if (compound_output_cast(first, close)) return;
         replace(first, close, "NULL");
         replace(first, close, "0");
         if (subquery) return;
@@ -239,6 +243,17 @@ class EditFinder {
             }
             item_start = j + 1;
         }
+    }
+
+    bool compound_output_cast(std::size_t first, std::size_t close) const {
+        if (tokens_[first].upper != "CAST" || tokens_[first].depth != 0 || first == 0) return false;
+        const bool compound = std::any_of(tokens_.begin(), tokens_.end(), [](const Token& t) {
+            return t.depth == 0 && is_any(t, {"UNION", "INTERSECT", "EXCEPT"});
+        });
+        const bool item_start = is_any(tokens_[first - 1], {"SELECT", "DISTINCT", "ALL", ","});
+        const bool item_end =
+            close + 1 == tokens_.size() || is_any(tokens_[close + 1], {"AS", ",", "FROM"});
+        return compound && item_start && item_end;
     }
 
     // A top-level compound's arms must keep one column count: removes the k-th output
