@@ -426,18 +426,23 @@ class DialectReader {
         }
     }
 
+    // The required RE2 regex under `key` of `entry`, compiled; its text goes to `text`.
+    BenignPattern regex_of(const toml::table& entry, const char* key, const char* where,
+                           std::string& text) const {
+        const toml::node& regex = required(entry, key, where);
+        text = nonempty_text(regex, key);
+        try {
+            return BenignPattern(text);
+        } catch (const std::invalid_argument& e) {
+            fail(regex.source(), fmt::format("'{}' is not a valid RE2 regex: {}", key, e.what()));
+        }
+    }
+
     BenignDifference read_benign(const toml::table& entry) const {
         check_keys(entry, kBenignKeys, "[[benign]]");
         BenignDifference benign;
         benign.reason = nonempty_text(required(entry, "reason", "[[benign]]"), "reason");
-        const toml::node& regex = required(entry, "query_regex", "[[benign]]");
-        benign.query_regex = nonempty_text(regex, "query_regex");
-        try {
-            benign.pattern = BenignPattern(benign.query_regex);
-        } catch (const std::invalid_argument& e) {
-            fail(regex.source(),
-                 fmt::format("'query_regex' is not a valid RE2 regex: {}", e.what()));
-        }
+        benign.pattern = regex_of(entry, "query_regex", "[[benign]]", benign.query_regex);
         const toml::node& representations = required(entry, "representations", "[[benign]]");
         benign.representations = texts(representations, "representations");
         benign.line = representations.source().begin.line;
@@ -451,14 +456,8 @@ class DialectReader {
         check_keys(entry, kExpectedErrorKeys, "[[expected_error]]");
         ExpectedError expected;
         expected.reason = nonempty_text(required(entry, "reason", "[[expected_error]]"), "reason");
-        const toml::node& regex = required(entry, "error_regex", "[[expected_error]]");
-        expected.error_regex = nonempty_text(regex, "error_regex");
-        try {
-            expected.pattern = BenignPattern(expected.error_regex);
-        } catch (const std::invalid_argument& e) {
-            fail(regex.source(),
-                 fmt::format("'error_regex' is not a valid RE2 regex: {}", e.what()));
-        }
+        expected.pattern =
+            regex_of(entry, "error_regex", "[[expected_error]]", expected.error_regex);
         expected.line = entry.source().begin.line;
         expected.column = entry.source().begin.column;
         if (auto* representations = entry.get("representations")) {
