@@ -12,6 +12,7 @@
 
 #include "catalog/capabilities.hpp"
 #include "catalog/dialect.hpp"
+#include "catalog/session_data_reader.hpp"
 #include "catalog/sql_template.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
@@ -69,6 +70,7 @@ class DialectReader {
         d.default_connect =
             nonempty_text(required(root, "default_connect", "the dialect file"), "default_connect");
         if (auto* node = root.get("session_init")) d.session_init = texts(*node, "session_init");
+        read_session_data(root, file_, d);
         if (auto* node = root.get("create_database"))
             d.create_database = statement_with(*node, "create_database", "{db}");
         if (auto* node = root.get("analyze"))
@@ -96,6 +98,10 @@ class DialectReader {
                                                      "driver",
                                                      "default_connect",
                                                      "session_init",
+                                                     "session_profile",
+                                                     "session_profiles",
+                                                     "null_order",
+                                                     "optimizer_variant",
                                                      "create_database",
                                                      "analyze",
                                                      "fill_table",

@@ -35,6 +35,7 @@ class SqliteBackend : public Backend {
     ResultFingerprint query_fingerprint(const std::string& sql) override;
 
     void reset_workspace() override;
+    bool set_optimizations_off(std::uint64_t mask) override;
 
   protected:
     // The progress handler sees interrupted() and stops the statement (sqlite3_interrupt

@@ -9,7 +9,8 @@ namespace eriq {
 inline const std::set<std::string>& builtin_names() {
     static const std::set<std::string> names{
         "column", "literal", "func",     "agg",       "select_list",  "alias", "table",
-        "x",      "derived", "group_by", "group_key", "order_by_all", "number"};
+        "x",      "derived", "group_by", "group_key", "order_by_all", "number",
+        "order_keys"};
     return names;
 }
 

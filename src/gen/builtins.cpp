@@ -17,6 +17,8 @@
 //   @order_by_all      every output column (plus the dialect's tie-breaker), so
 //                      ORDER BY ... LIMIT picks the same rows in every variant
 //   @number(lo,hi)     an integer in [lo, hi]
+//   @order_keys        1-2 output columns by name, each ASC or DESC: the keys of an ORDER BY
+//                      whose order the oracle compares (marks the query ordered)
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -262,6 +264,8 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         return out;
     }
 
+    if (name == "order_keys") return derive_order_keys();
+
     if (name == "number") {
         std::int64_t lo = std::stoll(arg(0).empty() ? "0" : arg(0));
         std::int64_t hi = std::stoll(arg(1).empty() ? "10" : arg(1));
@@ -269,6 +273,26 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
     }
 
     return std::nullopt;
+}
+
+std::optional<std::string> Derivation::derive_order_keys() {
+    if (state_.get().frames.empty()) return std::nullopt;
+    // SELECT * over one x has x's columns.
+    const auto& shape = state_.get().frames.back().shape;
+    const auto& outputs = !shape.empty() || state_.get().x_references != 1 ? shape : x_columns_;
+    if (outputs.empty()) return std::nullopt;
+    std::vector<std::size_t> unused(outputs.size());
+    for (std::size_t i = 0; i < unused.size(); ++i) unused[i] = i;
+    const std::size_t count = std::min<std::size_t>(outputs.size(), 1 + choices_->below(2));
+    std::string out;
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t pick = choices_->below(unused.size());
+        out += (out.empty() ? "" : ", ") + outputs[unused[pick]].name;
+        if (choices_->below(2) == 1) out += " DESC";
+        unused.erase(unused.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+    state_.edit().ordered = true;
+    return out;
 }
 
 }  // namespace eriq

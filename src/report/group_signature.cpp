@@ -5,6 +5,7 @@
 #include <set>
 
 #include "report/signature.hpp"
+#include "rules/variant.hpp"
 #include "util/ascii_case.hpp"
 #include "util/sql_tokens.hpp"
 
@@ -149,7 +150,7 @@ std::string grouping_pattern(const Classification& c,
     for (const auto& group : c.groups) {
         std::vector<std::string> kept;
         for (const auto& name : group)
-            if (!side_depends_on_q.count(name)) kept.push_back(name);
+            if (!side_depends_on_q.count(base_representation(name))) kept.push_back(name);
         if (kept.empty()) kept = group;
         std::string side;
         for (std::size_t i = 0; i < kept.size(); ++i) side += (i ? "=" : "") + kept[i];
@@ -161,6 +162,8 @@ std::string grouping_pattern(const Classification& c,
     std::sort(sides.begin(), sides.end());
     std::string out;
     for (const auto& side : sides) out += (out.empty() ? "" : "\u2260") + side;
+    // An order-only difference is a cause of its own, apart from multiset ones of one split.
+    if (c.order_only) out += " (order)";
     return out;
 }
 
