@@ -180,6 +180,18 @@ TEST_CASE("a JSON document that arrives as printable bytes is compared as JSON t
     CHECK(norm(ValueKind::Bytes, std::string("[\x00 ]", 4)) == "x'5b00205d'");
 }
 
+// From a MariaDB campaign: CASE WHEN ... THEN X'00' ELSE c END is VARBINARY over a literal c
+// and VARCHAR over a stored column; both hold the one byte 0.
+TEST_CASE("text with control bytes compares like the equal byte string", "[oracle]") {
+    CHECK(norm(ValueKind::Text, std::string("\0", 1)) ==
+          norm(ValueKind::Bytes, std::string("\0", 1)));
+    CHECK(norm(ValueKind::Text, std::string("a\x01", 2)) == "x'6101'");
+    CHECK(norm(ValueKind::Text, "tab\tand\nnewline") == "tab\tand\nnewline");
+    NormalizationRules text;
+    text.bytes = "text";
+    CHECK(norm(ValueKind::Text, std::string("\0", 1), text) == std::string("\0", 1));
+}
+
 // False positives from a SQLite campaign: the boundary value 1e15 as REAL on one side and
 // as INTEGER (NUMERIC affinity of a materialized column) on the other.
 TEST_CASE("whole floats at or above 1e15 match the equal integer", "[oracle]") {

@@ -282,6 +282,10 @@ NormValue normalize_value(Value&& v, const NormalizationRules& rules) {
             // like a JSON document so {"a": 1} and {"a":1} compare equal.
             if (rules.compact_json && looks_like_json_document(v.text))
                 return {ValueKind::Text, compact_json(v.text, rules)};
+            // Text with control bytes prints like the byte string it equals: a CASE over
+            // X'00' and a VARCHAR column is text "\0" where over a literal it is binary.
+            if (rules.bytes == "hex_or_text" && !is_printable_text(v.text))
+                return {ValueKind::Text, to_hex_literal(v.text)};
             if (rules.trim_zero_fraction) trim_zero_fraction(v.text);
             break;
         case ValueKind::Temporal:
