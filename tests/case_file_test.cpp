@@ -100,9 +100,10 @@ TEST_CASE("a case file may fix an order, session statements and representations"
     CHECK(tc.representations == std::vector<std::string>{"VIEW", "VIEW[derived_merge=off]"});
 
     const std::string q = "intermediate = \"SELECT c0 AS vc_0 FROM t0\"\n";
-    CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x\"\nordered = true\n"))
-              .find("'ordered' is true but 'referencing' does not end in ORDER BY") !=
-          std::string::npos);
+    CHECK(
+        load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x\"\nordered = true\n"))
+            .find("'ordered' is true but 'referencing' does not end in ORDER BY") !=
+        std::string::npos);
     CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM {x}\"\n"))
               .find("'referencing' holds a '{'") != std::string::npos);
     CHECK(load_error(case_file(kHead + "intermediate = \"SELECT {I} FROM t0\"\n" +
@@ -115,6 +116,7 @@ TEST_CASE("a case file may fix an order, session statements and representations"
                                "representations = []\n"))
               .find("'representations' must be a non-empty array") != std::string::npos);
     // A literal '{' inside a string literal is data, not a placeholder.
-    CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x WHERE '{x}' <> ''\"\n")) ==
+    CHECK(load_error(
+              case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x WHERE '{x}' <> ''\"\n")) ==
           "no error");
 }

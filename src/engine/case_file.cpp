@@ -10,8 +10,8 @@
 
 #include "engine/case_runner.hpp"
 #include "engine/target.hpp"
-#include "report/report_writer.hpp"
 #include "oracle/order_spec.hpp"
+#include "report/report_writer.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
 #include "util/sql_tokens.hpp"
@@ -93,7 +93,8 @@ void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
     if (const toml::node* n = doc.get("representations")) {
         const toml::array* names = n->as_array();
         if (!names || names->empty())
-            fail(*n, "'representations' must be a non-empty array of names, e.g. [\"VIEW\", \"CTE\"]");
+            fail(*n,
+                 "'representations' must be a non-empty array of names, e.g. [\"VIEW\", \"CTE\"]");
         for (const auto& e : *names) {
             auto name = e.value<std::string>();
             if (!name) fail(e, "'representations' entries must be strings");
@@ -146,9 +147,9 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         throw LoadError(path, n.source().begin.line, n.source().begin.column, what);
     };
     for (auto&& [k, n] : doc) {
-        static const std::vector<std::string> known{
-            "dialect", "schema",  "rows",    "intermediate", "referencing",
-            "ordered", "session", "representations"};
+        static const std::vector<std::string> known{"dialect",      "schema",         "rows",
+                                                    "intermediate", "referencing",    "ordered",
+                                                    "session",      "representations"};
         if (std::find(known.begin(), known.end(), k.str()) == known.end())
             throw LoadError(path, k.source().begin.line, k.source().begin.column,
                             fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
@@ -211,12 +212,14 @@ void check_case_representations(const std::string& path, const TestCase& tc,
         const std::string& name = tc.representations[i];
         std::string problem;
         if (std::find(known.begin(), known.end(), name) == known.end())
-            problem = fmt::format("unknown representation '{}' in 'representations'{}; this "
-                                  "dialect has: {}",
-                                  name, did_you_mean(name, known), fmt::join(known, ", "));
+            problem = fmt::format(
+                "unknown representation '{}' in 'representations'{}; this "
+                "dialect has: {}",
+                name, did_you_mean(name, known), fmt::join(known, ", "));
         else if (!listed(base_representation(name)))
-            problem = fmt::format("'{}' runs on the objects of {}: list {} in 'representations' too",
-                                  name, base_representation(name), base_representation(name));
+            problem =
+                fmt::format("'{}' runs on the objects of {}: list {} in 'representations' too",
+                            name, base_representation(name), base_representation(name));
         if (problem.empty()) continue;
         const toml::table doc = parse_toml_file(path);
         const toml::source_position at = doc["representations"][i].node()->source().begin;

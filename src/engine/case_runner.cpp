@@ -204,8 +204,7 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
 template <class Call>
 bool CaseRunner::attempt_query(VariantOutcome& vo, std::optional<BackendError>& fault, Call call) {
     const Variant& v = vo.variant;
-    if (v.session_setup.empty() && v.sqlite_optimizations_off == 0)
-        return attempt(vo, fault, call);
+    if (v.session_setup.empty() && v.sqlite_optimizations_off == 0) return attempt(vo, fault, call);
     const bool ok = attempt(vo, fault, [&] {
         try {
             for (const auto& s : v.session_setup) backend_.execute(s);
@@ -306,12 +305,14 @@ const VariantOutcome* CaseRunner::expected_failure(const CaseOutcome& outcome) c
 }
 
 TestCase with_variants_pinned(const TestCase& tc, const CaseOutcome& outcome) {
-    const bool variants = std::any_of(
-        outcome.variants.begin(), outcome.variants.end(),
-        [](const VariantOutcome& v) { return v.variant.representation.find('[') != std::string::npos; });
+    const bool variants =
+        std::any_of(outcome.variants.begin(), outcome.variants.end(), [](const VariantOutcome& v) {
+            return v.variant.representation.find('[') != std::string::npos;
+        });
     if (!variants || !tc.representations.empty()) return tc;
     TestCase pinned = tc;
-    for (const auto& v : outcome.variants) pinned.representations.push_back(v.variant.representation);
+    for (const auto& v : outcome.variants)
+        pinned.representations.push_back(v.variant.representation);
     return pinned;
 }
 

@@ -8,9 +8,8 @@ namespace eriq {
 
 inline const std::set<std::string>& builtin_names() {
     static const std::set<std::string> names{
-        "column", "literal", "func",     "agg",       "select_list",  "alias", "table",
-        "x",      "derived", "group_by", "group_key", "order_by_all", "number",
-        "order_keys"};
+        "column", "literal", "func",     "agg",       "select_list",  "alias",  "table",
+        "x",      "derived", "group_by", "group_key", "order_by_all", "number", "order_keys"};
     return names;
 }
 

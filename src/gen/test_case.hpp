@@ -33,8 +33,8 @@ struct TestCase {
     // representations to run (empty: all of the rules).
     std::vector<std::string> session;
     std::vector<std::string> representations;
-    CaseFeatures features;              // what generated it (empty for hand-written cases)
-    ChoiceSequence choices;             // the draws that derived I and Q (empty: hand-written)
+    CaseFeatures features;   // what generated it (empty for hand-written cases)
+    ChoiceSequence choices;  // the draws that derived I and Q (empty: hand-written)
 };
 
 }  // namespace eriq
