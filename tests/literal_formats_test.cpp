@@ -74,8 +74,8 @@ TEST_CASE("common.toml's literal formats are the built-in defaults", "[gen][lite
     REQUIRE(g.literals.json_shapes.size() == d.json_shapes.size());
     for (std::size_t i = 0; i < d.json_shapes.size(); ++i)
         CHECK(shape_text(g.literals.json_shapes[i]) == shape_text(d.json_shapes[i]));
-    CHECK(shape_text(d.json_shapes.back()) == R"({"a": [@number(0,9), "@string(3)"], "b": null
-})");
+    CHECK(shape_text(d.json_shapes.back()) ==
+          R"j({"a": [@number(0,9), "@string(3)"], "b": null})j");
 }
 
 TEST_CASE("random literals follow the grammar's formats", "[gen][literals]") {

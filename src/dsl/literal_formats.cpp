@@ -24,10 +24,11 @@ bool starts_with(std::string_view text, std::size_t at, std::string_view prefix)
     return text.substr(at, prefix.size()) == prefix;
 }
 
-// The comma-separated integers of "(a,b)" starting at `at`; `at` moves past ')'.
-std::vector<std::int64_t> placeholder_numbers(std::string_view text, std::size_t& at,
-                                              std::size_t count, std::string_view name) {
-    const std::size_t start = at;
+// The comma-separated integers of "(a,b)" starting at `at`; `at` moves past ')'. Errors
+// point at `start`, the placeholder's '@'.
+std::vector<std::int64_t> placeholder_numbers(std::string_view text, std::size_t start,
+                                              std::size_t& at, std::size_t count,
+                                              std::string_view name) {
     if (at >= text.size() || text[at] != '(')
         throw JsonShapeError{start, fmt::format("expected '(' after @{}", name)};
     const std::size_t close = text.find(')', at);
@@ -57,14 +58,14 @@ JsonPiece placeholder(std::string_view text, std::size_t& at) {
     JsonPiece p;
     if (starts_with(text, at, "@number")) {
         at += 7;
-        auto n = placeholder_numbers(text, at, 2, "number");
+        auto n = placeholder_numbers(text, start, at, 2, "number");
         if (n[0] > n[1]) throw JsonShapeError{start, "@number(lo,hi) needs lo <= hi"};
         p.kind = JsonPiece::Kind::Number;
         p.lo = n[0];
         p.hi = n[1];
     } else if (starts_with(text, at, "@string")) {
         at += 7;
-        auto n = placeholder_numbers(text, at, 1, "string");
+        auto n = placeholder_numbers(text, start, at, 1, "string");
         if (n[0] < 1 || n[0] > 1000)
             throw JsonShapeError{start, "@string(n) needs n from 1 to 1000"};
         p.kind = JsonPiece::Kind::String;
