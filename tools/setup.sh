@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 sqlite_latest=0
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
-          libre2-dev)
+          libre2-dev clang-tidy)
 for arg in "$@"; do
   case "$arg" in
     --server) packages+=(mariadb-server mariadb-client postgresql) ;;
