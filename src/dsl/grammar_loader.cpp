@@ -61,37 +61,86 @@ std::vector<std::string> knob_names(const Grammar& g) {
     return names;
 }
 
+std::vector<RequiredName> required_names(const std::string& path, const toml::table& entry,
+                                         const char* key) {
+    std::vector<RequiredName> out;
+    const toml::node* node = entry.get(key);
+    if (!node) return out;
+    const toml::array* names = node->as_array();
+    if (!names)
+        throw LoadError(path, pos_of(*node).line, pos_of(*node).column,
+                        fmt::format("'{}' must be an array of names", key));
+    for (const toml::node& name : *names) {
+        if (!name.is_string())
+            throw LoadError(path, pos_of(name).line, pos_of(name).column,
+                            fmt::format("'{}' entries must be strings", key));
+        out.push_back({**name.as_string(), path, pos_of(name)});
+    }
+    return out;
+}
+
+// [requires]: capability = { knobs = [...], productions = [...] }, joined over the includes.
+void read_capability_needs(Grammar& g, const std::string& path, const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table)
+        throw LoadError(path, pos_of(node).line, pos_of(node).column, "[requires] must be a table");
+    for (auto&& [key, value] : *table) {
+        const toml::table* entry = value.as_table();
+        const Pos at{key.source().begin.line, key.source().begin.column};
+        if (!entry)
+            throw LoadError(path, at.line, at.column,
+                            fmt::format("[requires] '{}' must be a table {{ knobs = [...], "
+                                        "productions = [...] }}",
+                                        key.str()));
+        for (auto&& [field, ignored] : *entry)
+            if (field.str() != "knobs" && field.str() != "productions")
+                throw LoadError(path, field.source().begin.line, field.source().begin.column,
+                                fmt::format("unknown key '{}' in [requires] '{}' (expected "
+                                            "knobs, productions)",
+                                            field.str(), key.str()));
+        CapabilityNeeds& needs = g.capability_needs[std::string(key.str())];
+        needs.at = {std::string(key.str()), path, at};
+        for (auto& name : required_names(path, *entry, "knobs")) needs.knobs.push_back(name);
+        for (auto& name : required_names(path, *entry, "productions"))
+            needs.productions.push_back(name);
+    }
+}
+
+void load_into(Grammar& g, const std::string& path, int depth);
+
+void load_includes(Grammar& g, const std::string& path, const toml::node& inc, int depth) {
+    auto* arr = inc.as_array();
+    if (!arr)
+        throw LoadError(path, pos_of(inc).line, pos_of(inc).column,
+                        "include must be an array of file names");
+    for (auto& f : *arr) {
+        auto s = f.value<std::string>();
+        if (!s)
+            throw LoadError(path, pos_of(f).line, pos_of(f).column,
+                            "include entries must be strings");
+        auto full = std::filesystem::path(path).parent_path() / *s;
+        if (!std::filesystem::exists(full))
+            throw LoadError(path, pos_of(f).line, pos_of(f).column,
+                            fmt::format("included file '{}' not found", *s));
+        load_into(g, full.string(), depth + 1);
+    }
+}
+
 void load_into(Grammar& g, const std::string& path, int depth) {
     if (depth > 8) throw LoadError(path, 1, 1, "include nesting deeper than 8 (a cycle?)");
     toml::table doc = parse_toml_file(path);
     const auto lines = read_lines(path);
-    static const std::vector<std::string> top_level{"dialect", "include", "scoped", "knobs",
-                                                    "productions"};
+    static const std::vector<std::string> top_level{"dialect", "include",     "scoped",
+                                                    "knobs",   "productions", "requires"};
     for (auto&& [key, node] : doc) {
         const std::string k(key.str());
         if (std::find(top_level.begin(), top_level.end(), k) == top_level.end())
             throw LoadError(path, key.source().begin.line, key.source().begin.column,
                             fmt::format("unknown key '{}'{} (expected dialect, include, scoped, "
-                                        "knobs, productions)",
+                                        "knobs, productions, requires)",
                                         k, did_you_mean(k, top_level)));
     }
-    if (auto* inc = doc.get("include")) {
-        auto* arr = inc->as_array();
-        if (!arr)
-            throw LoadError(path, pos_of(*inc).line, pos_of(*inc).column,
-                            "include must be an array of file names");
-        for (auto& f : *arr) {
-            auto s = f.value<std::string>();
-            if (!s)
-                throw LoadError(path, pos_of(f).line, pos_of(f).column,
-                                "include entries must be strings");
-            auto full = std::filesystem::path(path).parent_path() / *s;
-            if (!std::filesystem::exists(full))
-                throw LoadError(path, pos_of(f).line, pos_of(f).column,
-                                fmt::format("included file '{}' not found", *s));
-            load_into(g, full.string(), depth + 1);
-        }
-    }
+    if (auto* inc = doc.get("include")) load_includes(g, path, *inc, depth);
     if (auto* d = doc.get("dialect")) {
         if (!d->is_string())
             throw LoadError(path, pos_of(*d).line, pos_of(*d).column, "'dialect' must be a string");
@@ -120,6 +169,7 @@ void load_into(Grammar& g, const std::string& path, int depth) {
             set_knob_from_toml(g, path, std::string(key.str()), node);
         }
     }
+    if (auto* needs = doc.get("requires")) read_capability_needs(g, path, *needs);
     if (auto* prods = doc.get("productions")) {
         auto* t = prods->as_table();
         if (!t)
