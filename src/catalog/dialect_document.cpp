@@ -39,8 +39,12 @@ std::string target_of(const std::string& file, toml::node& entry,
     toml::table* table = entry.as_table();
     toml::node* replaces = table ? table->get("replaces") : nullptr;
     if (!replaces) return name_of(entry);
-    if (!replaces->is_string() || !inherited.count(**replaces->as_string()))
-        fail(file, replaces->source(), "'replaces' must name an entry of an included file");
+    if (!replaces->is_string())
+        fail(file, replaces->source(), "'replaces' must be the name of an inherited entry");
+    if (!inherited.count(**replaces->as_string()))
+        fail(file, replaces->source(),
+             fmt::format("'replaces' names '{}', which no included file declares",
+                         **replaces->as_string()));
     std::string target = **replaces->as_string();
     table->erase("replaces");
     return target;
