@@ -99,9 +99,9 @@ class DialectReader : TomlFields {
     void read_driver(const toml::table& root, Dialect& d) const {
         const toml::node& node = required(root, "driver", "the dialect file");
         d.driver = text(node, "driver");
-        if (!contains(kDrivers, d.driver))
-            fail(node.source(),
-                 fmt::format("unknown driver '{}'; expected one of: {}", d.driver, join(kDrivers)));
+        if (!has_key(kDrivers, d.driver))
+            fail(node.source(), fmt::format("unknown driver '{}'; expected one of: {}", d.driver,
+                                            joined_keys(kDrivers)));
     }
 
     void read_capabilities(const toml::node& node, Dialect& d) const {
@@ -225,9 +225,9 @@ class DialectReader : TomlFields {
         RandomSpec spec;
         const toml::node& kind = required(table, "kind", "random");
         spec.kind = text(kind, "kind");
-        if (!contains(kRandomKinds, spec.kind))
+        if (!has_key(kRandomKinds, spec.kind))
             fail(kind.source(), fmt::format("unknown random kind '{}'; expected one of: {}",
-                                            spec.kind, join(kRandomKinds)));
+                                            spec.kind, joined_keys(kRandomKinds)));
         const bool ranged = spec.kind == "int" || spec.kind == "float" || spec.kind == "decimal";
         Keys wanted = ranged ? (spec.kind == "decimal" ? Keys(kDecimalKeys) : Keys(kRangeKeys))
                              : (spec.kind == "string" ? Keys(kStringKeys) : Keys(kKindOnly));

@@ -18,11 +18,11 @@ constexpr double kMaxWeight = 1e6;
 
 }  // namespace
 
-bool contains(Keys keys, std::string_view key) {
+bool has_key(Keys keys, std::string_view key) {
     return std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
-std::string join(Keys keys) {
+std::string joined_keys(Keys keys) {
     std::string out;
     for (std::string_view key : keys) {
         if (!out.empty()) out += ", ";
@@ -39,11 +39,11 @@ void TomlFields::fail(const toml::source_region& where, const std::string& messa
 void TomlFields::check_keys(const toml::table& table, Keys allowed,
                             std::string_view context) const {
     for (auto&& [key, value] : table) {
-        if (!contains(allowed, key.str()))
+        if (!has_key(allowed, key.str()))
             fail(key.source(),
                  fmt::format("unknown key '{}' in {}{}; expected one of: {}", key.str(), context,
                              did_you_mean(key.str(), {allowed.begin(), allowed.end()}),
-                             join(allowed)));
+                             joined_keys(allowed)));
     }
 }
 

@@ -13,8 +13,8 @@ namespace eriq {
 
 using Keys = std::span<const std::string_view>;
 
-bool contains(Keys keys, std::string_view key);
-std::string join(Keys keys);
+bool has_key(Keys keys, std::string_view key);
+std::string joined_keys(Keys keys);
 
 class TomlFields {
   public:
