@@ -213,7 +213,7 @@ TEST_CASE("include and remove errors name the file, line and column", "[catalog]
               "include = [\"base.toml\"]\n[remove]\nfunction = [\"ABS\", \"NOPE\"]\n");
         CHECK(load_error_of(dir / "child.toml") ==
               (dir / "child.toml").string() +
-                  ":3:21: [remove] names function 'NOPE', which no included file declares");
+                  ":3:20: [remove] names function 'NOPE', which no included file declares");
     }
     SECTION("an error in the included file points there") {
         write(dir / "bad.toml", std::string(kBase) + "[[type]]\nname = \"X\"\nfamily = \"nope\"\n" +
