@@ -8,6 +8,8 @@
 //   union = 2
 //   [requires]                       # what needs a dialect capability (gen/grammar_capabilities)
 //   window = { knobs = ["window"], productions = ["window_expr"] }
+//   [literals]                       # formats of random literals (literal_formats.hpp)
+//   string_alphabet = "abc"
 //   [productions]
 //   intermediate = '''<select_core> | union : <select_core> UNION <select_core>'''
 #include <map>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "dsl/ast.hpp"
+#include "dsl/literal_formats.hpp"
 
 namespace eriq::dsl {
 
@@ -52,6 +55,7 @@ struct Grammar {
     std::map<std::string, SettingOrigin> scoped_at;  // where each scoped name is written
     // capability -> what needs it; the lists of included files and this one are joined
     std::map<std::string, CapabilityNeeds> capability_needs;
+    LiteralFormats literals = default_literal_formats();
 
     const Production* find(const std::string& name) const {
         auto it = productions.find(name);
