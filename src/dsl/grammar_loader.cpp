@@ -63,8 +63,8 @@ std::vector<std::string> knob_names(const Grammar& g) {
 }
 
 const std::vector<std::string>& top_level_keys() {
-    static const std::vector<std::string> keys{"dialect", "include",     "scoped",
-                                               "knobs",   "productions", "literals"};
+    static const std::vector<std::string> keys{"dialect",     "include",  "scoped",  "knobs",
+                                               "productions", "literals", "requires"};
     return keys;
 }
 
@@ -75,7 +75,7 @@ void check_top_level_keys(const toml::table& doc, const std::string& path) {
             top_level_keys().end())
             throw LoadError(path, key.source().begin.line, key.source().begin.column,
                             fmt::format("unknown key '{}'{} (expected dialect, include, scoped, "
-                                        "knobs, productions, literals)",
+                                        "knobs, productions, literals, requires)",
                                         k, did_you_mean(k, top_level_keys())));
     }
 }
@@ -92,6 +92,51 @@ std::vector<std::pair<std::string, Pos>> strings_of(const toml::node& node, cons
         out.emplace_back(*s, pos_of(f));
     }
     return out;
+}
+
+std::vector<RequiredName> required_names(const std::string& path, const toml::table& entry,
+                                         const char* key) {
+    std::vector<RequiredName> out;
+    const toml::node* node = entry.get(key);
+    if (!node) return out;
+    const toml::array* names = node->as_array();
+    if (!names)
+        throw LoadError(path, pos_of(*node).line, pos_of(*node).column,
+                        fmt::format("'{}' must be an array of names", key));
+    for (const toml::node& name : *names) {
+        if (!name.is_string())
+            throw LoadError(path, pos_of(name).line, pos_of(name).column,
+                            fmt::format("'{}' entries must be strings", key));
+        out.push_back({**name.as_string(), path, pos_of(name)});
+    }
+    return out;
+}
+
+// [requires]: capability = { knobs = [...], productions = [...] }, joined over the includes.
+void read_capability_needs(Grammar& g, const std::string& path, const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table)
+        throw LoadError(path, pos_of(node).line, pos_of(node).column, "[requires] must be a table");
+    for (auto&& [key, value] : *table) {
+        const toml::table* entry = value.as_table();
+        const Pos at{key.source().begin.line, key.source().begin.column};
+        if (!entry)
+            throw LoadError(path, at.line, at.column,
+                            fmt::format("[requires] '{}' must be a table {{ knobs = [...], "
+                                        "productions = [...] }}",
+                                        key.str()));
+        for (auto&& [field, ignored] : *entry)
+            if (field.str() != "knobs" && field.str() != "productions")
+                throw LoadError(path, field.source().begin.line, field.source().begin.column,
+                                fmt::format("unknown key '{}' in [requires] '{}' (expected "
+                                            "knobs, productions)",
+                                            field.str(), key.str()));
+        CapabilityNeeds& needs = g.capability_needs[std::string(key.str())];
+        needs.at = {std::string(key.str()), path, at};
+        for (auto& name : required_names(path, *entry, "knobs")) needs.knobs.push_back(name);
+        for (auto& name : required_names(path, *entry, "productions"))
+            needs.productions.push_back(name);
+    }
 }
 
 void load_into(Grammar& g, const std::string& path, int depth);
@@ -154,6 +199,7 @@ void load_into(Grammar& g, const std::string& path, int depth) {
             set_knob_from_toml(g, path, std::string(key.str()), node);
     if (auto* literals = doc.get("literals"))
         load_literal_formats(g.literals, table_of(*literals, path, "literals"), path);
+    if (auto* needs = doc.get("requires")) read_capability_needs(g, path, *needs);
     if (auto* prods = doc.get("productions"))
         load_productions(g, table_of(*prods, path, "productions"), path);
 }
