@@ -80,7 +80,8 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
                o.dialect = v;
                cl.dialect_given = true;
            },
-           "sqlite (default), mariadb, mysql, postgres, tidb, oceanbase (dialects/NAME.toml)")
+           "sqlite (default), duckdb, mariadb, mysql, postgres, tidb, oceanbase "
+           "(dialects/NAME.toml)")
         ->type_name("NAME");
     app.add_option_function<std::string>(
            "--dialect-file",
@@ -95,8 +96,8 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
     app.add_option("--rules", o.rules_file, "representation rules (default rules/repr.toml)")
         ->type_name("FILE");
     app.add_option("--connect", o.connect,
-                   "sqlite::memory:, sqlite:///path.db, mysql://user:pass@127.0.0.1:3306/db, "
-                   "postgres://user:pass@127.0.0.1:5432/db")
+                   "sqlite::memory:, sqlite:///path.db, duckdb::memory:, duckdb:///path.db, "
+                   "mysql://user:pass@127.0.0.1:3306/db, postgres://user:pass@127.0.0.1:5432/db")
         ->type_name("URL");
     app.add_option_function<std::string>(
            "--seed",
@@ -160,8 +161,9 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
                    o.driver_libraries.push_back(v);
                }
            },
-           "SQLite: the libsqlite3 to load instead of the system's (a file path, or a name the "
-           "dynamic loader searches for); replay takes it several times and runs on each")
+           "SQLite, DuckDB: the libsqlite3 or libduckdb to load instead of the default (a file "
+           "path, or a name the dynamic loader searches for); replay takes it several times and "
+           "runs on each")
         ->type_name("PATH")
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);

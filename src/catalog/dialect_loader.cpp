@@ -26,7 +26,7 @@ using Keys = std::span<const std::string_view>;
 // Weights above this are typos (1e308 makes every other choice vanish).
 constexpr double kMaxWeight = 1e6;
 
-constexpr std::string_view kDrivers[] = {"sqlite", "mysql", "postgres"};
+constexpr std::string_view kDrivers[] = {"sqlite", "duckdb", "mysql", "postgres"};
 
 constexpr std::string_view kRandomKinds[] = {"int",      "float", "decimal", "string", "date",
                                              "datetime", "time",  "json",    "none"};
