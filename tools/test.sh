@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Sets up (packages incl. mariadb-server, postgresql and chromium, build, the newest SQLite
-# as a library: tools/sqlite-latest.sh, exported as ERIQ_SQLITE_LATEST; DuckDB:
+# Sets up (packages incl. mariadb-server, postgresql, chromium, slurm-wlm and munge, build, the
+# newest SQLite as a library: tools/sqlite-latest.sh, exported as ERIQ_SQLITE_LATEST; DuckDB:
 # tools/duckdb-latest.sh, exported as ERIQ_DUCKDB_LIBRARY), starts a throwaway
 # MariaDB and PostgreSQL on 127.0.0.1 with their data directories on tmpfs, runs the
 # whole test suite with ctest, then again built with ASan+UBSan (tools/sanitize.sh;
 # ERIQ_SANITIZE=0 skips it), and stops the servers. CI (.ci/run) calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh --server --browser --sqlite-latest --duckdb
+tools/setup.sh --server --browser --sqlite-latest --slurm --duckdb
 # The tests that compare SQLite versions load it; set here, so they never skip in CI.
 ERIQ_SQLITE_LATEST=$(tools/sqlite-latest.sh --path)
 export ERIQ_SQLITE_LATEST
@@ -28,6 +28,8 @@ eval "$(tools/start-postgres.sh)"
 export ERIQ_MARIADB_URL ERIQ_POSTGRES_URL
 # The live tests must run here: a missing server is a failure, not a skip.
 export ERIQ_REQUIRE_MARIADB=1 ERIQ_REQUIRE_POSTGRES=1 ERIQ_REQUIRE_BROWSER=1
+# The Slurm job array test (about a minute) runs in CI too.
+export ERIQ_SLURM_TEST=1
 echo "eriq test: MariaDB on 127.0.0.1:$ERIQ_MARIADB_PORT (pid $ERIQ_MARIADB_PID)," \
   "PostgreSQL on 127.0.0.1:$ERIQ_POSTGRES_PORT (pid $ERIQ_POSTGRES_PID)"
 

@@ -17,7 +17,7 @@
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
 #include "gen/lazy_snapshots.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 
 namespace eriq {
 

@@ -6,7 +6,7 @@
 # shard and one seed stream, that every finding's round seed is one of its shard's, that no
 # finding id repeats, and that the merged groups hold exactly the shards' findings. Then it
 # stops what it started, by PID. Needs slurm-wlm and munge (tools/setup.sh --slurm) and
-# takes about a minute and a half, so it runs only when asked:
+# takes about a minute, so it runs only when asked; tools/test.sh (CI) asks:
 #   ERIQ_SLURM_TEST=1 ctest --test-dir build -R slurm_array_test --output-on-failure
 # ERIQ_SLURM_SERVER=mariadb (or postgres) runs the shards against a throwaway server per task
 # instead (eriq-array.sbatch's ERIQ_SERVER; needs tools/setup.sh --server).
