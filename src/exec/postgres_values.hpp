@@ -4,7 +4,7 @@
 #include <libpq-fe.h>
 
 #include "exec/result_fingerprint.hpp"
-#include "exec/result_set.hpp"
+#include "model/result_set.hpp"
 
 namespace eriq {
 
