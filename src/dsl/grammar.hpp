@@ -6,6 +6,8 @@
 //   scoped  = ["select_core"]        # productions that open a new table scope
 //   [knobs]                          # named weights and limits, overridable by --weight
 //   union = 2
+//   [literals]                       # formats of random literals (literal_formats.hpp)
+//   string_alphabet = "abc"
 //   [productions]
 //   intermediate = '''<select_core> | union : <select_core> UNION <select_core>'''
 #include <map>
@@ -13,6 +15,7 @@
 #include <string>
 
 #include "dsl/ast.hpp"
+#include "dsl/literal_formats.hpp"
 
 namespace eriq::dsl {
 
@@ -33,6 +36,7 @@ struct Grammar {
     std::map<std::string, Production> productions;
     std::set<std::string> scoped;
     std::map<std::string, SettingOrigin> scoped_at;  // where each scoped name is written
+    LiteralFormats literals = default_literal_formats();
 
     const Production* find(const std::string& name) const {
         auto it = productions.find(name);

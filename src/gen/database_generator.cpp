@@ -220,7 +220,7 @@ class DatabaseBuilder {
     }
 
     std::string literal_for(const ColumnPlan& c, double boundary) {
-        return make_literal(*c.type, rng_, boundary, !(c.not_null || c.key));
+        return make_literal(*c.type, rng_, boundary, !(c.not_null || c.key), g_.literals);
     }
 
     // Rows whose key tuple or UNIQUE value repeats an earlier row are drawn again, and
