@@ -81,7 +81,8 @@ void add_target_options(CLI::App& app, CommandLine& cl) {
                o.dialect = v;
                cl.dialect_given = true;
            },
-           "sqlite (default), mariadb, mysql, postgres, tidb, oceanbase (dialects/NAME.toml)")
+           "sqlite (default), duckdb, mariadb, mysql, postgres, tidb, oceanbase "
+           "(dialects/NAME.toml)")
         ->type_name("NAME");
     app.add_option_function<std::string>(
            "--dialect-file",
@@ -96,8 +97,8 @@ void add_target_options(CLI::App& app, CommandLine& cl) {
     app.add_option("--rules", o.rules_file, "representation rules (default rules/repr.toml)")
         ->type_name("FILE");
     app.add_option("--connect", o.connect,
-                   "sqlite::memory:, sqlite:///path.db, mysql://user:pass@127.0.0.1:3306/db, "
-                   "postgres://user:pass@127.0.0.1:5432/db")
+                   "sqlite::memory:, sqlite:///path.db, duckdb::memory:, duckdb:///path.db, "
+                   "mysql://user:pass@127.0.0.1:3306/db, postgres://user:pass@127.0.0.1:5432/db")
         ->type_name("URL");
 }
 
@@ -170,8 +171,9 @@ void add_run_options(CLI::App& app, CommandLine& cl) {
                    o.driver_libraries.push_back(v);
                }
            },
-           "SQLite: the libsqlite3 to load instead of the system's (a file path, or a name the "
-           "dynamic loader searches for); replay takes it several times and runs on each")
+           "SQLite, DuckDB: the libsqlite3 or libduckdb to load instead of the default (a file "
+           "path, or a name the dynamic loader searches for); replay takes it several times and "
+           "runs on each")
         ->type_name("PATH")
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);

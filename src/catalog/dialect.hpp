@@ -87,7 +87,7 @@ struct RepresentationSpelling {
 struct Dialect {
     std::string name;
     std::string file;             // path it was loaded from
-    std::string driver;           // "sqlite", "mysql", "postgres"
+    std::string driver;           // "sqlite", "duckdb", "mysql", "postgres"
     std::string default_connect;  // e.g. "sqlite::memory:"
     std::vector<std::string> session_init;
     std::string create_database;  // with {db}

@@ -20,7 +20,7 @@ namespace eriq {
 
 namespace {
 
-constexpr std::string_view kDrivers[] = {"sqlite", "mysql", "postgres"};
+constexpr std::string_view kDrivers[] = {"sqlite", "duckdb", "mysql", "postgres"};
 
 constexpr std::string_view kRandomKinds[] = {"int",      "float", "decimal", "string", "date",
                                              "datetime", "time",  "json",    "none"};
