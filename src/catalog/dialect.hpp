@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catalog/benign_pattern.hpp"
+#include "catalog/ddl_templates.hpp"
 
 namespace eriq {
 
@@ -100,7 +101,7 @@ struct OptimizerVariant {
 struct Dialect {
     std::string name;
     std::string file;             // path it was loaded from
-    std::string driver;           // "sqlite", "mysql", "postgres"
+    std::string driver;           // "sqlite", "duckdb", "mysql", "postgres"
     std::string default_connect;  // e.g. "sqlite::memory:"
     std::vector<std::string> session_init;
     // Where NULLs sort in an ascending ORDER BY without NULLS FIRST/LAST: "low" (first) or
@@ -119,6 +120,7 @@ struct Dialect {
     // Expression-index templates per family, each with {0} for the column; empty means the
     // dialect has no expression indexes.
     std::map<std::string, std::vector<std::string>> index_expressions;
+    DdlTemplates ddl;  // how D's CREATE TABLE / CREATE INDEX / INSERT are spelled
 
     std::vector<TypeInfo> types;
     std::vector<FunctionSig> functions;      // scalar functions and operators
@@ -140,7 +142,8 @@ struct Dialect {
     std::vector<std::string> session_statements(const std::string& profile = "") const;
 };
 
-// Loads and validates a dialect file. Throws LoadError ("file:line:col: message").
+// Loads and validates a dialect file with the files it includes (catalog/dialect_document.hpp).
+// Throws LoadError ("file:line:col: message", the file being the one the problem is written in).
 Dialect load_dialect(const std::string& path);
 
 }  // namespace eriq

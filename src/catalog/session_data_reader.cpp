@@ -30,8 +30,13 @@ class SessionDataReader {
     }
 
   private:
+    // At the node, in the file it was written in (an include may make it another file).
+    [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
+        throw LoadError(where.path ? *where.path : file_, where.begin.line, where.begin.column,
+                        message);
+    }
     [[noreturn]] void fail(const toml::node& n, const std::string& message) const {
-        throw LoadError(file_, n.source().begin.line, n.source().begin.column, message);
+        fail(n.source(), message);
     }
 
     std::string text(const toml::node& n, const std::string& what) const {
@@ -80,11 +85,11 @@ class SessionDataReader {
                                                     "sqlite_optimizations_off"};
         for (auto&& [key, value] : t)
             if (std::find(known.begin(), known.end(), key.str()) == known.end())
-                throw LoadError(file_, key.source().begin.line, key.source().begin.column,
-                                fmt::format("unknown key '{}' in [[optimizer_variant]]{}; expected "
-                                            "one of: {}",
-                                            key.str(), did_you_mean(std::string(key.str()), known),
-                                            fmt::join(known, ", ")));
+                fail(key.source(),
+                     fmt::format("unknown key '{}' in [[optimizer_variant]]{}; expected "
+                                 "one of: {}",
+                                 key.str(), did_you_mean(std::string(key.str()), known),
+                                 fmt::join(known, ", ")));
         OptimizerVariant v;
         v.line = t.source().begin.line;
         v.column = t.source().begin.column;

@@ -10,6 +10,7 @@
 
 #include "engine/case_runner.hpp"
 #include "engine/target.hpp"
+#include "oracle/normalize.hpp"
 #include "oracle/order_spec.hpp"
 #include "report/report_writer.hpp"
 #include "util/did_you_mean.hpp"

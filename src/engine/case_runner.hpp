@@ -13,9 +13,9 @@
 
 #include "catalog/dialect.hpp"
 #include "exec/backend.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
+#include "model/verdict.hpp"
 #include "oracle/order_spec.hpp"
-#include "oracle/verdict.hpp"
 #include "rules/rule_set.hpp"
 
 namespace eriq {
@@ -50,6 +50,15 @@ class CaseRunner {
     void set_optimizer_variants(int count) { optimizer_variants_ = count; }
 
   private:
+    struct GroupRun;
+    void set_up_representations(const std::vector<VariantPlan>& plans, GroupRun& run);
+    void run_case(const TestCase& tc, VariantPlan& plan, GroupRun& run, CaseOutcome& outcome);
+    // Runs every variant of the case; true when one failed. A lost connection, a timeout or
+    // an oversized result discards the case at once.
+    bool run_variants(VariantPlan& plan, GroupRun& run, CaseOutcome& outcome);
+    // False when the case was discarded.
+    bool rerun_for_rows(GroupRun& run, CaseOutcome& outcome);
+    void tear_down(GroupRun& run);
     // attempt() for a variant's query, with its session setting made before and restored
     // after; a setting that cannot be made fails it with kind optimizer_setting_unavailable.
     template <class Call>

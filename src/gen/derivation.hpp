@@ -17,7 +17,7 @@
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
 #include "gen/lazy_snapshots.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 
 namespace eriq {
 
@@ -95,9 +95,9 @@ class Derivation {
                                            Bindings& bindings, int depth);
     std::optional<std::string> derive_reference(const dsl::Item& item, const std::string& family,
                                                 Bindings& bindings, int depth);
+    // Runs the built-in's handler from the table in builtins.cpp.
     std::optional<std::string> derive_builtin(const dsl::Item& item, const std::string& family,
-                                              Bindings& bindings, int depth);
-    std::optional<std::string> derive_order_keys();
+                                              int depth);
 
     // Resolves "", "any", a variable or a family name to a concrete family.
     std::string resolve_family(const std::string& spec, const std::string& inherited,
@@ -126,6 +126,7 @@ class Derivation {
     GenerationTrace* trace_;
     int max_depth_;
     double column_family_share_;
+    double numeric_column_share_;
     std::vector<OutputColumn> x_columns_;
     LazySnapshots<DerivationState> state_;  // rolled back when an alternative fails
 };

@@ -8,11 +8,10 @@
 // an order-only difference is the groups of equal sequences followed by " (order)",
 // e.g. VIEW=CTE≠TEMPT (order).
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "oracle/normalize.hpp"
-#include "oracle/order_spec.hpp"
+#include "model/classification.hpp"
+#include "model/norm_result.hpp"
 
 namespace eriq {
 
@@ -20,17 +19,6 @@ struct NamedResult {
     std::string name;  // representation name, e.g. VIEW
     NormResult result;
     KeySequence order;  // the ORDER BY key values row by row; compared only when ordered
-};
-
-struct Classification {
-    bool consistent = true;
-    bool order_only = false;  // the multisets agree; the order of the key values does not
-    std::string pattern;      // "" when consistent
-    std::vector<std::vector<std::string>> groups;  // names grouped by equal result
-    // Names in groups other than the largest one (the "odd" representations).
-    std::vector<std::string> minority;
-    // Representations that failed while others ran, with their error kind (sorted by name).
-    std::vector<std::pair<std::string, std::string>> errors;
 };
 
 struct FailedRepresentation {

@@ -37,8 +37,7 @@ std::vector<OrderKey> trailing_order_keys(const std::string& query);
 std::vector<std::size_t> key_columns(const std::vector<OrderKey>& keys,
                                      const std::vector<std::string>& result_columns);
 
-// The normalized key values of each row, in the order the rows came.
-using KeySequence = std::vector<NormRow>;
+// The normalized key values of each row, in the order the rows came (KeySequence: model/).
 KeySequence key_sequence(const std::vector<std::vector<Value>>& rows,
                          const std::vector<std::size_t>& columns, const NormalizationRules& rules);
 

@@ -4,8 +4,8 @@
 #include <cctype>
 #include <set>
 
+#include "model/variant.hpp"
 #include "report/signature.hpp"
-#include "rules/variant.hpp"
 #include "util/ascii_case.hpp"
 #include "util/sql_tokens.hpp"
 

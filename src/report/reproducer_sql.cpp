@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "oracle/normalize.hpp"
 #include "report/report_files.hpp"
 
 namespace eriq {
@@ -45,6 +46,7 @@ std::string key_values_line(const KeySequence& order) {
 
 std::string replay_command(const std::string& driver, const std::string& file_name) {
     if (driver == "sqlite") return fmt::format("sqlite3 < {}", file_name);
+    if (driver == "duckdb") return fmt::format("duckdb < {}", file_name);
     if (driver == "postgres") return fmt::format("psql -d DB -f {}", file_name);
     return fmt::format("mariadb DB < {}", file_name);
 }

@@ -161,6 +161,42 @@ Sym ExprEncoder::case_of(const Expr& e, const std::vector<Sym>& columns) {
     return acc;
 }
 
+// Each distinct string literal is a distinct integer constant (axioms() keeps them apart).
+Sym ExprEncoder::string_literal(const std::string& text) {
+    auto it = strings_.find(text);
+    if (it == strings_.end()) {
+        std::string name = "str!" + std::to_string(strings_.size());
+        it = strings_.emplace(text, ctx_.int_const(name.c_str())).first;
+    }
+    return Sym{it->second, ctx_.bool_val(false), false, false};
+}
+
+Sym ExprEncoder::cast_of(const Expr& e, const std::vector<Sym>& columns) {
+    Sym a = encode(e.args[0], columns);
+    const std::string& t = e.name;
+    bool integer = t == "INTEGER" || t == "INT" || t == "BIGINT" || t == "SMALLINT";
+    if (a.null_literal) return a;
+    // Only a number is its own integer cast; a string column's cast is uninterpreted.
+    if (integer && a.integer) return a;
+    if (t == "BOOLEAN" && a.boolean) return a;
+    Sym f = function("cast_" + t, {a}, false);
+    return Sym{f.value, a.null, false, false};
+}
+
+// COALESCE and NULLIF by their definition; any other function is uninterpreted.
+Sym ExprEncoder::function_call(const Expr& e, const std::vector<Sym>& columns) {
+    std::vector<Sym> args;
+    for (const Expr& a : e.args) args.push_back(encode(a, columns));
+    if (e.name == "COALESCE" && !args.empty()) {
+        Sym acc = args.back();
+        for (size_t i = args.size() - 1; i-- > 0;) acc = merge(!args[i].null, args[i], acc);
+        return acc;
+    }
+    if (e.name == "NULLIF" && args.size() == 2)
+        return merge(is_true(compare("=", args[0], args[1])), null_value(), args[0]);
+    return function(e.name, args, false);
+}
+
 Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
     using K = Expr::Kind;
     switch (e.kind) {
@@ -171,14 +207,8 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
         case K::Int:
             return Sym{ctx_.int_val(static_cast<int64_t>(e.number)), ctx_.bool_val(false), false,
                        false, true};
-        case K::Str: {
-            auto it = strings_.find(e.name);
-            if (it == strings_.end()) {
-                std::string name = "str!" + std::to_string(strings_.size());
-                it = strings_.emplace(e.name, ctx_.int_const(name.c_str())).first;
-            }
-            return Sym{it->second, ctx_.bool_val(false), false, false};
-        }
+        case K::Str:
+            return string_literal(e.name);
         case K::Bool:
             return Sym{ctx_.bool_val(e.number != 0), ctx_.bool_val(false), true, false};
         case K::Null:
@@ -220,29 +250,10 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
         }
         case K::Case:
             return case_of(e, columns);
-        case K::Cast: {
-            Sym a = encode(e.args[0], columns);
-            const std::string& t = e.name;
-            bool integer = t == "INTEGER" || t == "INT" || t == "BIGINT" || t == "SMALLINT";
-            if (a.null_literal) return a;
-            // Only a number is its own integer cast; a string column's cast is uninterpreted.
-            if (integer && a.integer) return a;
-            if (t == "BOOLEAN" && a.boolean) return a;
-            Sym f = function("cast_" + t, {a}, false);
-            return Sym{f.value, a.null, false, false};
-        }
-        case K::Function: {
-            std::vector<Sym> args;
-            for (const Expr& a : e.args) args.push_back(encode(a, columns));
-            if (e.name == "COALESCE" && !args.empty()) {
-                Sym acc = args.back();
-                for (size_t i = args.size() - 1; i-- > 0;) acc = merge(!args[i].null, args[i], acc);
-                return acc;
-            }
-            if (e.name == "NULLIF" && args.size() == 2)
-                return merge(is_true(compare("=", args[0], args[1])), null_value(), args[0]);
-            return function(e.name, args, false);
-        }
+        case K::Cast:
+            return cast_of(e, columns);
+        case K::Function:
+            return function_call(e, columns);
         case K::Aggregate:
             throw Unsupported("aggregate outside GROUP BY");
         case K::InQuery:
