@@ -146,8 +146,8 @@ TEST_CASE("[requires] naming an unknown capability, knob or production is a load
     CHECK(error_of("windows = { knobs = [\"window\"] }") ==
           path +
               ":4:1: [requires] names unknown capability 'windows' (did you mean 'window'?); "
-              "known: temp_table_single_reference, cte, cte_materialized, full_join, "
-              "right_join, window, json, intersect_except");
+              "known: temp_table_single_reference, cte, cte_materialized, "
+              "cte_not_materialized, full_join, right_join, window, json, intersect_except");
     CHECK(error_of("window = { knobs = [\"windw\"] }") ==
           path + ":4:21: [requires.window] names unknown knob 'windw' (did you mean 'window'?)");
     CHECK(error_of("window = { productions = [\"window_exp\"] }") ==
