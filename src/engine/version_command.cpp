@@ -18,9 +18,10 @@ int run_version_command(const RunOptions& options) {
     if (driver != "sqlite" && driver != "duckdb") {
         // Throws for --driver-library with a server driver.
         for (const std::string& path : options.driver_libraries) load_driver_library(driver, path);
-        fmt::print("the {} driver is built into eriq; the server's version is in each run's "
-                   "summary\n",
-                   driver);
+        fmt::print(
+            "the {} driver is built into eriq; the server's version is in each run's "
+            "summary\n",
+            driver);
         return 0;
     }
     std::vector<std::string> libraries = options.driver_libraries;
