@@ -300,11 +300,11 @@ CommandLine parse_command_line(int argc, char** argv) {
     bool time_given = false;
     CLI::App app(kDescription, "eriq-gen");
     app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-    // Not CLI11's version flag: the version names the SQLite library, so it comes after
-    // --driver-library has been read.
+    // Not CLI11's version flag: the version names the dialect's client library, so it comes
+    // after --dialect and --driver-library have been read.
     app.add_flag("--version", cl.version,
-                 "print eriq's version and the SQLite library's (the system's, or each "
-                 "--driver-library)");
+                 "print eriq's version and the dialect's client library (SQLite, DuckDB: the "
+                 "default one, or each --driver-library)");
     app.allow_extras();
     add_options(app, cl, time_given);
     ShardFlags shard_flags;
