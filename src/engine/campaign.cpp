@@ -14,6 +14,7 @@
 #include "engine/campaign_stats.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/generation_health.hpp"
+#include "engine/predicate_check_setup.hpp"
 #include "engine/progress_line.hpp"
 #include "engine/shard.hpp"
 #include "engine/stop_signals.hpp"
@@ -72,6 +73,8 @@ void request_stop() {
 int run_dry(const RunOptions& options) {
     Target t = load_target(options);
     CaseGenerator gen(t.grammar, t.dialect);
+    const PredicateCheckSetup predicates(options, t.grammar);
+    gen.set_predicate_check(predicates.check());
     const std::uint64_t seed = choose_seed(options);
     const auto per_db = static_cast<int>(t.grammar.knob("queries_per_database", 10));
     const int per_intermediate =
@@ -99,6 +102,8 @@ int run_dry(const RunOptions& options) {
             }
         }
     }
+    if (predicates.stats() && options.verbosity > 0)
+        fmt::print(stderr, "{}", predicate_stats_text(*predicates.stats()));
     return 0;
 }
 
@@ -110,6 +115,8 @@ int run_campaign(const RunOptions& options) {
 CampaignResult execute_campaign(const RunOptions& options) {
     Target t = load_target(options);
     CaseGenerator gen(t.grammar, t.dialect);
+    const PredicateCheckSetup predicates(options, t.grammar);
+    gen.set_predicate_check(predicates.check());
     AdaptiveWeights adaptive(gen.index(), t.grammar);
     gen.set_adaptive_weights(&adaptive);
     const int jobs = std::max(1, options.jobs);
@@ -232,12 +239,14 @@ CampaignResult execute_campaign(const RunOptions& options) {
     write_file_atomically(out / "runs" / (run_id + ".json"), summary);
     write_file_atomically(out / "summary.json", summary);
     if (!options.stats_file.empty())
-        write_file_atomically(options.stats_file, shared.generation.json(adaptive.lowered()));
+        write_file_atomically(options.stats_file,
+                              shared.generation.json(adaptive.lowered(), predicates.stats()));
     if (shared.stalled) throw std::runtime_error(shared.generation_stalled);
     if (options.verbosity > 0) {
         fmt::print(stderr, "{}", summary_text(shared.stats, facts));
         if (!options.stats_file.empty())
-            fmt::print(stderr, "{}", shared.generation.text(adaptive.lowered()));
+            fmt::print(stderr, "{}",
+                       shared.generation.text(adaptive.lowered(), predicates.stats()));
     }
     for (const auto& f : failures) {
         if (f && is_fatal(f)) std::rethrow_exception(f);

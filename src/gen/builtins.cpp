@@ -194,13 +194,15 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
             const TableInfo& t = db_.tables[choices_->below(db_.tables.size())];
             std::string alias = fmt::format("s{}", state_.edit().next_table_alias++);
             for (const auto& c : t.columns)
-                state_.edit().scopes.back().columns.push_back({alias + "." + c.name, c.family});
+                state_.edit().scopes.back().columns.push_back(
+                    {alias + "." + c.name, c.family, c.type, c.not_null});
             return t.name + " AS " + alias;
         }
         if (x_columns_.empty()) return std::nullopt;
         std::string alias = fmt::format("q{}", state_.edit().next_table_alias++);
         for (const auto& c : x_columns_)
-            state_.edit().scopes.back().columns.push_back({alias + "." + c.name, c.family});
+            state_.edit().scopes.back().columns.push_back(
+                {alias + "." + c.name, c.family, "", false});
         ++state_.edit().x_references;
         return "{x} AS " + alias;
     }
@@ -214,7 +216,8 @@ std::optional<std::string> Derivation::derive_builtin(const dsl::Item& item,
         if (state_.edit().scopes.empty()) state_.edit().scopes.emplace_back();
         std::string alias = fmt::format("s{}", state_.edit().next_table_alias++);
         for (const auto& c : outputs)
-            state_.edit().scopes.back().columns.push_back({alias + "." + c.name, c.family});
+            state_.edit().scopes.back().columns.push_back(
+                {alias + "." + c.name, c.family, "", false});
         return "(" + *r + ") AS " + alias;
     }
 

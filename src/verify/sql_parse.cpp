@@ -8,13 +8,14 @@
 #include <fmt/format.h>
 
 #include "verify/sql_grammar.hpp"
+#include "verify/sql_parse_tree.hpp"
 
 namespace eriq::verify {
 namespace {
 
 namespace pg = tao::pegtl;
 using namespace sql;
-using Node = pg::parse_tree::node;
+using namespace detail;
 
 template <typename Rule>
 using selector = pg::parse_tree::selector<
@@ -30,142 +31,6 @@ using selector = pg::parse_tree::selector<
         base_table, inner_join, left_join, right_join, full_join, cross_join, join_clause, join_rhs,
         from_item, where_clause, group_by, having_clause, select_core, union_op, intersect_op,
         except_op, all_flag, set_op, order_by, limit_clause, query>>;
-
-std::string upper(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
-
-Expr make(Expr::Kind kind) {
-    Expr e;
-    e.kind = kind;
-    return e;
-}
-
-Expr binary(Expr::Kind kind, std::string op, Expr a, Expr b) {
-    Expr e = make(kind);
-    e.op = std::move(op);
-    e.args.push_back(std::move(a));
-    e.args.push_back(std::move(b));
-    return e;
-}
-
-Expr conv_expr(const Node& n);
-std::shared_ptr<const Query> conv_query(const Node& n);
-
-Expr conv_primary_child(const Node& n) {
-    if (n.is_type<int_lit>()) {
-        Expr e = make(Expr::Kind::Int);
-        try {
-            e.number = std::stoll(n.string());
-        } catch (const std::out_of_range&) {
-            throw Unsupported("integer literal out of range");
-        }
-        return e;
-    }
-    if (n.is_type<dec_lit>()) throw Unsupported("decimal literal");
-    if (n.is_type<str_lit>()) {
-        std::string s = n.string();
-        std::string text;
-        for (size_t i = 1; i + 1 < s.size(); ++i) {
-            text += s[i];
-            if (s[i] == '\'') ++i;  // '' is one quote
-        }
-        Expr e = make(Expr::Kind::Str);
-        e.name = text;
-        return e;
-    }
-    if (n.is_type<true_lit>() || n.is_type<false_lit>()) {
-        Expr e = make(Expr::Kind::Bool);
-        e.number = n.is_type<true_lit>() ? 1 : 0;
-        return e;
-    }
-    if (n.is_type<null_lit>()) return make(Expr::Kind::Null);
-    if (n.is_type<cast_expr>()) {
-        Expr e = make(Expr::Kind::Cast);
-        e.args.push_back(conv_expr(*n.children.at(0)));
-        e.name = upper(n.children.at(1)->string());
-        while (!e.name.empty() && std::isspace(static_cast<unsigned char>(e.name.back())))
-            e.name.pop_back();
-        return e;
-    }
-    if (n.is_type<case_expr>()) {
-        Expr e = make(Expr::Kind::Case);
-        const Node* operand = nullptr;
-        for (const auto& c : n.children) {
-            if (c->is_type<case_operand>()) {
-                operand = c.get();
-            } else if (c->is_type<when_clause>()) {
-                Expr when = conv_expr(*c->children.at(0));
-                if (operand)
-                    when = binary(Expr::Kind::Compare, "=", conv_expr(*operand->children.at(0)),
-                                  std::move(when));
-                e.args.push_back(std::move(when));
-                e.args.push_back(conv_expr(*c->children.at(1)));
-            } else if (c->is_type<else_clause>()) {
-                e.has_else = true;
-                e.args.push_back(conv_expr(*c->children.at(0)));
-            }
-        }
-        return e;
-    }
-    if (n.is_type<exists_expr>()) {
-        Expr e = make(Expr::Kind::Exists);
-        e.sub = conv_query(*n.children.at(0));
-        return e;
-    }
-    if (n.is_type<subquery_expr>()) {
-        Expr e = make(Expr::Kind::Subquery);
-        e.sub = conv_query(*n.children.at(0));
-        return e;
-    }
-    if (n.is_type<paren_expr>()) {
-        if (n.children.size() == 1) return conv_expr(*n.children[0]);
-        Expr e = make(Expr::Kind::Row);
-        for (const auto& c : n.children) e.args.push_back(conv_expr(*c));
-        return e;
-    }
-    if (n.is_type<function_call>()) {
-        std::string name = upper(n.children.at(0)->string());
-        bool aggregate =
-            name == "COUNT" || name == "SUM" || name == "MIN" || name == "MAX" || name == "AVG";
-        Expr e = make(aggregate ? Expr::Kind::Aggregate : Expr::Kind::Function);
-        e.name = name;
-        for (size_t i = 1; i < n.children.size(); ++i) {
-            const Node& c = *n.children[i];
-            if (c.is_type<distinct_flag>())
-                e.distinct = true;
-            else if (c.is_type<star_arg>())
-                e.star = true;
-            else
-                e.args.push_back(conv_expr(c));
-        }
-        if (!aggregate && (e.star || e.distinct))
-            throw Unsupported(fmt::format("function {}", name));
-        if (name == "COALESCE" || name == "NULLIF") e.kind = Expr::Kind::Function;
-        return e;
-    }
-    if (n.is_type<substring_call>() || n.is_type<trim_call>()) {
-        Expr e = make(Expr::Kind::Function);
-        e.name = n.is_type<substring_call>() ? "SUBSTRING" : "TRIM";
-        for (const auto& c : n.children) {
-            if (c->is_type<trim_side>())
-                e.name += "_" + upper(c->string());
-            else
-                e.args.push_back(conv_expr(*c));
-        }
-        return e;
-    }
-    if (n.is_type<column_ref>()) {
-        Expr e = make(Expr::Kind::Column);
-        for (const auto& c : n.children) {
-            if (c->is_type<qualifier>()) e.op = upper(c->string());
-            if (c->is_type<column_name>() || c->is_type<ident>()) e.name = upper(c->string());
-        }
-        return e;
-    }
-    throw ParseError(fmt::format("unexpected expression node {}", n.type));
-}
 
 Expr conv_unary(const Node& n) {
     // unary: [neg_op] primary-child
@@ -274,7 +139,9 @@ Expr conv_not(const Node& n) {
     return conv_comparison(*n.children.at(0));
 }
 
-Expr conv_expr(const Node& n) {
+}  // namespace
+
+Expr detail::conv_expr(const Node& n) {
     // expr: and_expr+ joined by OR; and_expr: not_expr+ joined by AND
     auto conv_and = [](const Node& a) {
         Expr acc = conv_not(*a.children.at(0));
@@ -287,6 +154,8 @@ Expr conv_expr(const Node& n) {
         acc = binary(Expr::Kind::Or, "OR", std::move(acc), conv_and(*n.children[i]));
     return acc;
 }
+
+namespace {
 
 std::string alias_of(const Node& n) {
     for (const auto& c : n.children)
@@ -385,7 +254,9 @@ std::shared_ptr<const Query> conv_term(const Node& n) {
     return conv_query(n);  // parenthesized query
 }
 
-std::shared_ptr<const Query> conv_query(const Node& n) {
+}  // namespace
+
+std::shared_ptr<const Query> detail::conv_query(const Node& n) {
     std::shared_ptr<const Query> acc;
     size_t i = 0;
     acc = conv_term(*n.children.at(i++));
@@ -417,6 +288,8 @@ std::shared_ptr<const Query> conv_query(const Node& n) {
     }
     return acc;
 }
+
+namespace {
 
 template <typename Top>
 std::unique_ptr<Node> parse_tree_of(std::string_view text) {
