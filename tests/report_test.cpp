@@ -379,3 +379,44 @@ TEST_CASE("triage merges the shard folders of a shared output folder", "[report]
     CHECK(triage_text(separate).find("1 finding id(s) appear in more than one folder") !=
           std::string::npos);
 }
+
+TEST_CASE("triage merges the groups that one known bug lists", "[report][triage]") {
+    TempDir tmp;
+    const TestCase plain = sample_case(5);
+    TestCase grouped = sample_case(5);
+    grouped.intermediate += " GROUP BY c0, c1";
+    {
+        ReportWriter writer(tmp.path / "out");
+        writer.write(plain, sample_outcome(plain), kContext);
+        writer.write(grouped, sample_outcome(grouped), kContext);
+        writer.write(grouped, sample_outcome(grouped), kContext);
+    }
+    const Triage apart = triage_findings({tmp.path / "out"}, {});
+    REQUIRE(apart.groups.size() == 2);
+    const std::string first = apart.groups[0].signature;  // the two-member group
+    const std::string second = apart.groups[1].signature;
+    REQUIRE(first != second);
+
+    fs::create_directory(tmp.path / "known");
+    std::ofstream(tmp.path / "known" / "sqlite.toml")
+        << "[[bug]]\nid = \"one-cause\"\ngroup_signature = \"" << second
+        << "\"\nalso_signatures = [\"" << first << "\"]\nstatus = \"new\"\n";
+    const Triage merged = triage_findings({tmp.path / "out"}, load_known_bugs(tmp.path / "known"));
+    REQUIRE(merged.groups.size() == 1);
+    CHECK(merged.groups[0].signature == second);
+    CHECK(merged.groups[0].members.size() == 3);
+    CHECK(merged.groups[0].known_id == "one-cause");
+    CHECK(merged.groups[0].features == apart.groups[1].features);
+    CHECK(merged.findings == 3);
+
+    // A known bug of another dialect merges nothing.
+    fs::rename(tmp.path / "known" / "sqlite.toml", tmp.path / "known" / "duckdb.toml");
+    CHECK(triage_findings({tmp.path / "out"}, load_known_bugs(tmp.path / "known")).groups.size() ==
+          2);
+
+    std::ofstream(tmp.path / "known" / "duckdb.toml")
+        << "[[bug]]\nid = \"x\"\ngroup_signature = \"g1\"\nalso_signatures = [1]\n"
+           "status = \"new\"\n";
+    CHECK_THROWS_WITH(load_known_bugs(tmp.path / "known"),
+                      Catch::Contains("also_signatures holds group signatures"));
+}

@@ -20,9 +20,10 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
         if (entry.path().extension() == ".toml") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     static const std::set<std::string> kStatuses = {"new", "reported", "fixed", "not_a_bug"};
-    static const std::set<std::string> kKeys = {
-        "id",   "group_signature", "pattern", "status",   "summary",
-        "case", "reproduces_in",   "link",    "fixed_in", "reason"};
+    static const std::set<std::string> kKeys = {"id",       "group_signature", "also_signatures",
+                                                "pattern",  "status",          "summary",
+                                                "case",     "reproduces_in",   "link",
+                                                "fixed_in", "reason"};
     for (const fs::path& file : files) {
         toml::table t = parse_toml_file(file.string());
         const toml::array* bugs = t["bug"].as_array();
@@ -62,6 +63,15 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
             if (auto* versions = (*entry)["reproduces_in"].as_array())
                 for (const auto& v : *versions)
                     b.reproduces_in.push_back(v.value_or(std::string()));
+            if (auto* also = (*entry)["also_signatures"].as_array())
+                for (const auto& v : *also) {
+                    if (!v.is_string()) {
+                        const auto& where = v.source().begin;
+                        throw LoadError(file.string(), where.line, where.column,
+                                        "also_signatures holds group signatures (strings)");
+                    }
+                    b.also_signatures.push_back(v.value_or(std::string()));
+                }
             if (b.id.empty() || b.group_signature.empty())
                 throw LoadError(file.string(), at.line, at.column,
                                 "a [[bug]] needs an id and a group_signature");
@@ -77,6 +87,65 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
     }
     return out;
 }
+
+namespace {
+
+const KnownBug* known_bug_of(const std::string& signature, const std::string& dialect,
+                             const std::vector<KnownBug>& known) {
+    for (const KnownBug& b : known) {
+        if (!dialect.empty() && b.dialect != dialect) continue;
+        if (b.group_signature == signature) return &b;
+        if (std::find(b.also_signatures.begin(), b.also_signatures.end(), signature) !=
+            b.also_signatures.end())
+            return &b;
+    }
+    return nullptr;
+}
+
+void absorb(TriageGroup& into, TriageGroup&& from) {
+    into.members.insert(into.members.end(), from.members.begin(), from.members.end());
+    for (std::string& v : from.versions)
+        if (std::find(into.versions.begin(), into.versions.end(), v) == into.versions.end())
+            into.versions.push_back(std::move(v));
+    if (!from.first_seen.empty() && (into.first_seen.empty() || from.first_seen < into.first_seen))
+        into.first_seen = from.first_seen;
+    if (into.smallest.empty() ||
+        (!from.smallest.empty() && from.smallest_size < into.smallest_size)) {
+        into.smallest = from.smallest;
+        into.smallest_size = from.smallest_size;
+        into.reduced = from.reduced;
+    }
+}
+
+// Marks the groups of known bugs and merges the groups that one known bug lists (its
+// group_signature and also_signatures) into one group under the bug's own signature.
+void merge_known_groups(std::map<std::string, TriageGroup>& groups,
+                        const std::vector<KnownBug>& known) {
+    std::map<std::string, TriageGroup> merged;
+    for (auto& [signature, g] : groups) {
+        const KnownBug* b = known_bug_of(signature, g.dialect, known);
+        if (!b) {
+            merged.emplace(signature, std::move(g));
+            continue;
+        }
+        auto [it, fresh] = merged.try_emplace(b->group_signature);
+        if (fresh) {
+            it->second = std::move(g);
+            it->second.signature = b->group_signature;
+        } else {
+            if (signature == b->group_signature) {  // the bug's own group describes it
+                it->second.pattern = g.pattern;
+                it->second.features = g.features;
+            }
+            absorb(it->second, std::move(g));
+        }
+        it->second.status = b->status;
+        it->second.known_id = b->id;
+    }
+    groups = std::move(merged);
+}
+
+}  // namespace
 
 Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<KnownBug>& known) {
     Triage t;
@@ -119,15 +188,8 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
             }
         }
     }
-    for (auto& [signature, g] : by_signature) {
-        for (const KnownBug& b : known) {
-            if (b.group_signature == signature && (b.dialect == g.dialect || g.dialect.empty())) {
-                g.status = b.status;
-                g.known_id = b.id;
-            }
-        }
-        t.groups.push_back(std::move(g));
-    }
+    merge_known_groups(by_signature, known);
+    for (auto& [signature, g] : by_signature) t.groups.push_back(std::move(g));
     std::stable_sort(t.groups.begin(), t.groups.end(),
                      [](const TriageGroup& a, const TriageGroup& b) {
                          return a.members.size() > b.members.size();

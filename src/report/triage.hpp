@@ -25,6 +25,9 @@ struct KnownBug {
     std::string dialect;
     std::string id;
     std::string group_signature;
+    // Further group signatures of the same root cause (reductions of one bug that kept
+    // different leftover constructs or types): triage merges those groups into this one.
+    std::vector<std::string> also_signatures;
     std::string pattern;
     std::string status;
     std::string summary;
