@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "verify/algebra.hpp"
@@ -104,8 +105,22 @@ class Z3PredicateChecker : public PredicateChecker {
     }
 
   private:
+    // A context costs more to make than most checks take: each thread keeps one for a while.
+    // Reuse changes term ids, so in principle which checks land on the resource limit; a
+    // thread that checks the same sequence (a single worker, --dry-run) gets the same verdicts.
+    static z3::context& thread_context() {
+        constexpr int kChecksPerContext = 1000;
+        thread_local std::unique_ptr<z3::context> ctx;
+        thread_local int uses = 0;
+        if (!ctx || ++uses > kChecksPerContext) {
+            ctx = std::make_unique<z3::context>();
+            uses = 0;
+        }
+        return *ctx;
+    }
+
     PredicateVerdict decide(const Expr& pred, const std::vector<Input>& inputs) const {
-        z3::context ctx;
+        z3::context& ctx = thread_context();
         ExprEncoder enc(ctx);
         z3::solver solver(ctx);
         z3::params p(ctx);

@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$ROOT" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$bin" --seed 7 --cases 300 --z3 --stats "$work/stats.json" --out "$work/out" \
+"$bin" --seed 7 --cases 150 --z3 --stats "$work/stats.json" --out "$work/out" \
   >"$work/stdout" 2>"$work/stderr" || fail "campaign with --z3: exit $?: $(tail -3 "$work/stderr")"
 python3 - "$work/stats.json" <<'PY' || fail "stats: predicates missing or no re-draws"
 import json, sys
@@ -24,11 +24,11 @@ assert p["redraws"] > 0 and p["seconds"] > 0
 PY
 grep -q "z3 predicates: .* re-drawn" "$work/stderr" || fail "no z3 line in the stats table"
 
-"$bin" --seed 7 --cases 300 --z3 --dry-run >"$work/a.sql" 2>/dev/null || fail "dry run a"
-"$bin" --seed 7 --cases 300 --z3 --dry-run >"$work/b.sql" 2>/dev/null || fail "dry run b"
-"$bin" --seed 7 --cases 300 --dry-run >"$work/off.sql" 2>/dev/null || fail "dry run off"
+"$bin" --seed 7 --cases 150 --z3 --dry-run >"$work/a.sql" 2>/dev/null || fail "dry run a"
+"$bin" --seed 7 --cases 150 --z3 --dry-run >"$work/b.sql" 2>/dev/null || fail "dry run b"
+"$bin" --seed 7 --cases 150 --dry-run >"$work/off.sql" 2>/dev/null || fail "dry run off"
 cmp -s "$work/a.sql" "$work/b.sql" || fail "--z3: same seed, different SQL"
-cmp -s "$work/a.sql" "$work/off.sql" && fail "--z3 re-drew nothing in 300 cases"
+cmp -s "$work/a.sql" "$work/off.sql" && fail "--z3 re-drew nothing in 150 cases"
 
 sed -e 's|query = "WITH {name} AS ({I}) {Q}"|query = "WITH {name} AS (SELECT DISTINCT * FROM ({I}) AS w) {Q}"\nunverified = true|' \
   rules/repr.toml >"$work/repr.toml"
