@@ -161,6 +161,31 @@ Sym ExprEncoder::case_of(const Expr& e, const std::vector<Sym>& columns) {
     return acc;
 }
 
+Sym ExprEncoder::cast_of(const Expr& e, const std::vector<Sym>& columns) {
+    Sym a = encode(e.args[0], columns);
+    const std::string& t = e.name;
+    bool integer = t == "INTEGER" || t == "INT" || t == "BIGINT" || t == "SMALLINT";
+    if (a.null_literal) return a;
+    // Only a number is its own integer cast; a string column's cast is uninterpreted.
+    if (integer && a.integer) return a;
+    if (t == "BOOLEAN" && a.boolean) return a;
+    Sym f = function("cast_" + t, {a}, false);
+    return Sym{f.value, a.null, false, false};
+}
+
+Sym ExprEncoder::call_of(const Expr& e, const std::vector<Sym>& columns) {
+    std::vector<Sym> args;
+    for (const Expr& a : e.args) args.push_back(encode(a, columns));
+    if (e.name == "COALESCE" && !args.empty()) {
+        Sym acc = args.back();
+        for (size_t i = args.size() - 1; i-- > 0;) acc = merge(!args[i].null, args[i], acc);
+        return acc;
+    }
+    if (e.name == "NULLIF" && args.size() == 2)
+        return merge(is_true(compare("=", args[0], args[1])), null_value(), args[0]);
+    return function(e.name, args, false);
+}
+
 Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
     using K = Expr::Kind;
     switch (e.kind) {
@@ -220,29 +245,10 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
         }
         case K::Case:
             return case_of(e, columns);
-        case K::Cast: {
-            Sym a = encode(e.args[0], columns);
-            const std::string& t = e.name;
-            bool integer = t == "INTEGER" || t == "INT" || t == "BIGINT" || t == "SMALLINT";
-            if (a.null_literal) return a;
-            // Only a number is its own integer cast; a string column's cast is uninterpreted.
-            if (integer && a.integer) return a;
-            if (t == "BOOLEAN" && a.boolean) return a;
-            Sym f = function("cast_" + t, {a}, false);
-            return Sym{f.value, a.null, false, false};
-        }
-        case K::Function: {
-            std::vector<Sym> args;
-            for (const Expr& a : e.args) args.push_back(encode(a, columns));
-            if (e.name == "COALESCE" && !args.empty()) {
-                Sym acc = args.back();
-                for (size_t i = args.size() - 1; i-- > 0;) acc = merge(!args[i].null, args[i], acc);
-                return acc;
-            }
-            if (e.name == "NULLIF" && args.size() == 2)
-                return merge(is_true(compare("=", args[0], args[1])), null_value(), args[0]);
-            return function(e.name, args, false);
-        }
+        case K::Cast:
+            return cast_of(e, columns);
+        case K::Function:
+            return call_of(e, columns);
         case K::Aggregate:
             throw Unsupported("aggregate outside GROUP BY");
         case K::InQuery:

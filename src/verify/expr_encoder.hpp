@@ -52,6 +52,8 @@ class ExprEncoder {
     Sym compare(const std::string& op, const Sym& a, const Sym& b);
     Sym arith(const std::string& op, const Sym& a, const Sym& b);
     Sym case_of(const Expr& e, const std::vector<Sym>& columns);
+    Sym cast_of(const Expr& e, const std::vector<Sym>& columns);
+    Sym call_of(const Expr& e, const std::vector<Sym>& columns);
     Sym function(const std::string& name, const std::vector<Sym>& args, bool boolean);
     Sym merge(const z3::expr& condition, const Sym& then, const Sym& otherwise);
 
