@@ -59,6 +59,21 @@ TEST_CASE("a case file may not write outside its own setup", "[case]") {
           path + ":4:15: 'referencing' holds more than one statement (one statement per entry)");
 }
 
+// From a MariaDB campaign: reduced cases with TRUNCATE(x, d) or MySQL's INSERT(s, p, n, t)
+// were refused, so `eriq-gen reduce` stopped at them.
+TEST_CASE("functions named like writing statements are reads", "[case]") {
+    auto path = case_file(kHead +
+                          "intermediate = \"SELECT TRUNCATE(c0, 1) AS vc_0 FROM t0\"\n"
+                          "referencing = \"SELECT INSERT ('abc', 1, 1, 'x') FROM x\"\n");
+    TestCase tc = load_case_file(path, nullptr);
+    CHECK(tc.intermediate == "SELECT TRUNCATE(c0, 1) AS vc_0 FROM t0");
+    path = case_file(kHead +
+                     "intermediate = \"SELECT c0 AS vc_0 FROM t0\"\n"
+                     "referencing = \"WITH d AS (INSERT INTO t0 VALUES (1) RETURNING c0) "
+                     "SELECT * FROM x\"\n");
+    CHECK(load_error(path) == path + ":4:15: 'referencing' must only read: it contains INSERT");
+}
+
 TEST_CASE("a case file's keys and types are checked", "[case]") {
     auto path = case_file("dialect = 7\n" + kHead +
                           "intermediate = \"SELECT c0 AS vc_0 FROM t0\"\n"

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "catalog/dialect.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 #include "rules/placeholders.hpp"
 #include "rules/rule_set.hpp"
 

@@ -235,3 +235,29 @@ TEST_CASE("the grouping split leaves out representations whose side depends on Q
     twice.errors = {{"DERIVED", "sqlite:f"}, {"VIEW", "sqlite:f"}};
     CHECK(grouping_pattern(twice, cte) != grouping_pattern(once, cte));
 }
+
+// From a MariaDB campaign: two bugs reduced to the same plain I ("SELECT '' AS vc_0 FROM t0")
+// differed only in Q's functions and got one signature, so one was shown as the other's
+// known bug.
+TEST_CASE("Q's functions tell groups apart when the reduced I is plain", "[reduce]") {
+    TestCase a;
+    a.schema = {"CREATE TABLE t0 (c0 INT)"};
+    a.intermediate = "SELECT '' AS vc_0 FROM t0 AS s0";
+    a.referencing = "SELECT MIN(TIME(q1.vc_0)) AS vc_1 FROM {x} AS q1 GROUP BY q1.vc_0";
+    TestCase b = a;
+    b.referencing = "SELECT 0 AS vc_1 FROM {x} AS q1 WHERE DATE(q1.vc_0) NOT IN (SELECT 1)";
+    CHECK(group_key(a, "VIEW≠TEMPT").signature != group_key(b, "VIEW≠TEMPT").signature);
+    const auto f = group_key(a, "VIEW≠TEMPT").features;
+    CHECK(std::count(f.begin(), f.end(), "q:function:TIME") == 1);
+    // With a construct or function left in I, Q's functions stay out (padding in Q varies).
+    TestCase c = a;
+    c.intermediate = "SELECT DISTINCT '' AS vc_0 FROM t0 AS s0";
+    TestCase d = c;
+    d.referencing = "SELECT MAX(DATE(q1.vc_0)) AS vc_1 FROM {x} AS q1 GROUP BY q1.vc_0";
+    CHECK(group_key(a, "VIEW≠TEMPT").signature != [&] {
+        TestCase plain = a;
+        plain.referencing = d.referencing;
+        return group_key(plain, "VIEW≠TEMPT").signature;
+    }());
+    CHECK(group_key(c, "VIEW≠TEMPT").signature == group_key(d, "VIEW≠TEMPT").signature);
+}

@@ -11,12 +11,12 @@
 #include <catch2/catch.hpp>
 
 #include "oracle/classify.hpp"
-#include "report/json_writer.hpp"
 #include "report/output_folder.hpp"
 #include "report/report_writer.hpp"
 #include "report/shard_folders.hpp"
 #include "report/signature.hpp"
 #include "report/triage.hpp"
+#include "util/json_writer.hpp"
 
 using namespace eriq;
 namespace fs = std::filesystem;

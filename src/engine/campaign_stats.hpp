@@ -9,7 +9,7 @@
 
 #include "engine/shard.hpp"
 #include "gen/generation_stats.hpp"
-#include "oracle/verdict.hpp"
+#include "model/verdict.hpp"
 
 namespace eriq {
 

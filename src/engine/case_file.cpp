@@ -10,6 +10,7 @@
 
 #include "engine/case_runner.hpp"
 #include "engine/target.hpp"
+#include "oracle/normalize.hpp"
 #include "report/report_writer.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
@@ -61,9 +62,18 @@ std::optional<std::string> statement_kind_problem(const std::string& key, const 
         return std::string("may only hold INSERT and ANALYZE statements");
     }
     if (!starts({"SELECT"}) && !starts({"WITH"})) return "must be a SELECT or WITH query";
-    for (const SqlToken& t : tokens)
-        if (t.kind == SqlTokenKind::Word && kWritingWords.count(upper(std::string(t.text))))
-            return fmt::format("must only read: it contains {}", upper(std::string(t.text)));
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const SqlToken& t = tokens[i];
+        if (t.kind != SqlTokenKind::Word || !kWritingWords.count(upper(std::string(t.text))))
+            continue;
+        // Followed by '(' it is a function: TRUNCATE(x, d), MySQL's INSERT(s, pos, len, t).
+        std::size_t next = i + 1;
+        while (next < tokens.size() && !tokens[next].significant()) ++next;
+        if (next < tokens.size() && tokens[next].kind == SqlTokenKind::Symbol &&
+            tokens[next].text == "(")
+            continue;
+        return fmt::format("must only read: it contains {}", upper(std::string(t.text)));
+    }
     return std::nullopt;
 }
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "engine/options.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 
 namespace eriq {
 

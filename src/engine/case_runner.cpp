@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "exec/result_fingerprint.hpp"
+#include "oracle/classify.hpp"
+#include "oracle/normalize.hpp"
 
 namespace eriq {
 namespace {

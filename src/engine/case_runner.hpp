@@ -12,8 +12,8 @@
 
 #include "catalog/dialect.hpp"
 #include "exec/backend.hpp"
-#include "gen/test_case.hpp"
-#include "oracle/verdict.hpp"
+#include "model/test_case.hpp"
+#include "model/verdict.hpp"
 #include "rules/rule_set.hpp"
 
 namespace eriq {

@@ -103,7 +103,16 @@ int run_reduce_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs) {
     int exit_code = 0;
     for (const std::string& dir : dirs) {
-        LoadedFinding f = load_finding(dir, options, dialect_given, true);
+        // A folder that does not load is reported and skipped; the others are still reduced.
+        std::optional<LoadedFinding> loaded;
+        try {
+            loaded.emplace(load_finding(dir, options, dialect_given, true));
+        } catch (const LoadError& e) {
+            fmt::print("{}: not reduced, the finding does not load: {}\n", dir, e.what());
+            exit_code = 1;
+            continue;
+        }
+        LoadedFinding& f = *loaded;
         CaseOutcome original = run_alone(f, f.tc);
         bool same = false;
         const std::string verdict = replay_verdict(f.record, original, &same);

@@ -7,8 +7,8 @@
 #include "catalog/dialect.hpp"
 #include "exec/backend.hpp"
 #include "gen/case_generator.hpp"
-#include "gen/test_case.hpp"
-#include "oracle/verdict.hpp"
+#include "model/test_case.hpp"
+#include "model/verdict.hpp"
 #include "reduce/case_reducer.hpp"
 #include "rules/rule_set.hpp"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "gen/database_generator.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 #include "rules/rule_set.hpp"
 
 namespace eriq {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "exec/result_fingerprint.hpp"
-#include "exec/result_set.hpp"
+#include "model/result_set.hpp"
 
 namespace eriq {
 

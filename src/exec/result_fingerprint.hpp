@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "exec/result_set.hpp"
+#include "model/result_set.hpp"
 
 namespace eriq {
 

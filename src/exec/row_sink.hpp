@@ -2,7 +2,7 @@
 // Where a backend puts the rows of the first statement with result columns: built as
 // rows, or only fingerprinted from the driver's values, or (both null) dropped.
 #include "exec/result_fingerprint.hpp"
-#include "exec/result_set.hpp"
+#include "model/result_set.hpp"
 
 namespace eriq {
 

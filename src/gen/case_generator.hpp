@@ -8,7 +8,7 @@
 #include "dsl/grammar.hpp"
 #include "gen/database_generator.hpp"
 #include "gen/derivation.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 
 namespace eriq {
 

@@ -16,8 +16,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "gen/choice_sequence.hpp"
 #include "gen/rng.hpp"
+#include "model/choice_sequence.hpp"
 
 namespace eriq {
 

@@ -18,7 +18,7 @@
 #include "gen/grammar_index.hpp"
 #include "gen/lazy_snapshots.hpp"
 #include "gen/predicate_check.hpp"
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 
 namespace eriq {
 

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "report/json_writer.hpp"
+#include "util/json_writer.hpp"
 
 namespace eriq {
 namespace {

@@ -6,14 +6,9 @@
 #include <cstddef>
 #include <vector>
 
-namespace eriq {
+#include "model/case_features.hpp"
 
-// The distinct ids a test case (I and Q together) was built from, each sorted.
-struct CaseFeatures {
-    std::vector<int> productions;
-    std::vector<int> functions;
-    std::vector<int> families;
-};
+namespace eriq {
 
 class GenerationTrace {
   public:

@@ -5,26 +5,16 @@
 //   N compared: the groups joined by ≠, largest group first, e.g. CTE=TEMPT=DERIVED≠VIEW;
 //   all pairwise different: all_diff; skipped representations append (NAME_SKIP).
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "oracle/normalize.hpp"
+#include "model/classification.hpp"
+#include "model/norm_result.hpp"
 
 namespace eriq {
 
 struct NamedResult {
     std::string name;  // representation name, e.g. VIEW
     NormResult result;
-};
-
-struct Classification {
-    bool consistent = true;
-    std::string pattern;                           // "" when consistent
-    std::vector<std::vector<std::string>> groups;  // names grouped by equal result
-    // Names in groups other than the largest one (the "odd" representations).
-    std::vector<std::string> minority;
-    // Representations that failed while others ran, with their error kind (sorted by name).
-    std::vector<std::pair<std::string, std::string>> errors;
 };
 
 struct FailedRepresentation {

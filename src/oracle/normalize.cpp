@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "oracle/utf8.hpp"
+#include "util/utf8.hpp"
 
 namespace eriq {
 

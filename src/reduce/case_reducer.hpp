@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 
 namespace eriq {
 

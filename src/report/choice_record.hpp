@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "gen/choice_sequence.hpp"
+#include "model/choice_sequence.hpp"
 
 namespace eriq {
 

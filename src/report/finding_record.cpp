@@ -6,6 +6,7 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include "oracle/normalize.hpp"
 #include "report/group_signature.hpp"
 #include "report/report_files.hpp"
 #include "util/toml_file.hpp"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/test_case.hpp"
-#include "oracle/verdict.hpp"
+#include "model/test_case.hpp"
+#include "model/verdict.hpp"
 #include "report/group_signature.hpp"
 
 namespace eriq {

@@ -105,6 +105,14 @@ void add_sql_features(const std::string& sql, bool shape_only, const std::string
     }
 }
 
+void add_function_features(const std::string& sql, const std::string& prefix,
+                           std::set<std::string>& out) {
+    const SqlWords w = words_of(sql);
+    for (std::size_t i = 0; i < w.words.size(); ++i)
+        if (w.call[i] && !w.words[i].empty() && !kNotFunctions.count(w.words[i]))
+            out.insert(prefix + "function:" + w.words[i]);
+}
+
 // The declared column types of the tables I reads, without length or flags.
 void add_type_features(const std::vector<std::string>& schema, const std::string& intermediate,
                        const TypeFamilies& families, std::set<std::string>& out) {
@@ -168,7 +176,13 @@ GroupKey group_key(const TestCase& reduced, const std::string& pattern,
                    const TypeFamilies& families) {
     std::set<std::string> features;
     add_sql_features(reduced.intermediate, false, "", features);
+    // When the reduced I has no construct or function left, the cause is in Q: its functions
+    // tell bugs apart that the pattern and types alone would put in one group.
+    const bool plain_i = std::none_of(features.begin(), features.end(), [](const std::string& f) {
+        return f.starts_with("construct:") || f.starts_with("function:");
+    });
     add_sql_features(reduced.referencing, true, "q:", features);
+    if (plain_i) add_function_features(reduced.referencing, "q:", features);
     add_type_features(reduced.schema, reduced.intermediate, families, features);
     GroupKey key;
     key.features.push_back("pattern:" + pattern);

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gen/test_case.hpp"
+#include "model/test_case.hpp"
 #include "oracle/classify.hpp"
 
 namespace eriq {

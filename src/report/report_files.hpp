@@ -3,8 +3,8 @@
 // to place them (see report_writer.hpp for the layout).
 #include <string>
 
-#include "gen/test_case.hpp"
-#include "oracle/verdict.hpp"
+#include "model/test_case.hpp"
+#include "model/verdict.hpp"
 #include "report/report_writer.hpp"
 
 namespace eriq {

@@ -1,7 +1,7 @@
 #include <vector>
 
-#include "report/json_writer.hpp"
 #include "report/report_files.hpp"
+#include "util/json_writer.hpp"
 
 namespace eriq {
 

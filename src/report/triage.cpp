@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "report/json_writer.hpp"
+#include "util/json_writer.hpp"
 #include "util/toml_file.hpp"
 
 namespace eriq {

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "catalog/dialect.hpp"
-#include "gen/test_case.hpp"
-#include "oracle/normalize.hpp"
-#include "rules/variant.hpp"
+#include "model/normalization_rules.hpp"
+#include "model/test_case.hpp"
+#include "model/variant.hpp"
 
 namespace eriq {
 

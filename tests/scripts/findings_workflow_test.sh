@@ -53,6 +53,19 @@ for c in sqlite_right_join_union_exists sqlite_right_join_union_all_where \
 done
 "$bin" reduce "$work"/known/0* >"$work/reduce" 2>&1 || fail "reduce: $(cat "$work/reduce")"
 
+# A folder that does not load is reported and skipped; the others in the call are reduced.
+mkdir "$work/broken"
+cp "$absent/case.toml" "$work/broken/case.toml"
+echo 'intermediate = 7' >>"$work/broken/case.toml"
+cp -r "$absent" "$work/retry"
+rm -rf "$work/retry/reduced"
+status=0
+"$bin" reduce "$work/broken" "$work/retry" >"$work/reduce-mixed" 2>&1 || status=$?
+[ "$status" = 1 ] || fail "reduce with an unloadable folder exited $status, not 1"
+grep -q "^$work/broken: not reduced, the finding does not load: .*case.toml" "$work/reduce-mixed" ||
+  fail "no load error for the broken folder: $(cat "$work/reduce-mixed")"
+[ -f "$work/retry/reduced/finding.toml" ] || fail "the folder after the broken one was not reduced"
+
 "$bin" triage "$work/out" "$work/known" --json >"$work/triage.json" || fail "triage --json"
 "$bin" triage "$work/out" "$work/known" --html "$work/page.html" >"$work/triage.txt" 2>&1 || fail "triage --html"
 python3 - "$work/triage.json" "$work/page.html" "$work/out" <<'PY' || exit 1

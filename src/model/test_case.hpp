@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/choice_sequence.hpp"
-#include "gen/generation_trace.hpp"
+#include "model/case_features.hpp"
+#include "model/choice_sequence.hpp"
 
 namespace eriq {
 

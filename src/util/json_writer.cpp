@@ -1,11 +1,11 @@
-#include "report/json_writer.hpp"
+#include "util/json_writer.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "oracle/utf8.hpp"
+#include "util/utf8.hpp"
 
 namespace eriq {
 

@@ -3,8 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "oracle/classify.hpp"
-#include "rules/variant.hpp"
+#include "model/classification.hpp"
+#include "model/norm_result.hpp"
+#include "model/variant.hpp"
 
 namespace eriq {
 

@@ -1,4 +1,4 @@
-#include "oracle/utf8.hpp"
+#include "util/utf8.hpp"
 
 namespace eriq {
 
