@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$ROOT" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$bin" --seed 7 --cases 150 --z3 --stats "$work/stats.json" --out "$work/out" \
+"$bin" --seed 7 --cases 150 --z3 --reduce off --stats "$work/stats.json" --out "$work/out" \
   >"$work/stdout" 2>"$work/stderr" || fail "campaign with --z3: exit $?: $(tail -3 "$work/stderr")"
 python3 - "$work/stats.json" <<'PY' || fail "stats: predicates missing or no re-draws"
 import json, sys
