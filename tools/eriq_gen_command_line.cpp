@@ -72,7 +72,8 @@ std::string usage_message(const CLI::ParseError& e) {
     return message;
 }
 
-void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
+// The target: --dialect, --dialect-file, --grammar, --rules, --connect.
+void add_target_options(CLI::App& app, CommandLine& cl) {
     RunOptions& o = cl.options;
     app.add_option_function<std::string>(
            "--dialect",
@@ -80,7 +81,8 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
                o.dialect = v;
                cl.dialect_given = true;
            },
-           "sqlite (default), mariadb, mysql, postgres, tidb, oceanbase (dialects/NAME.toml)")
+           "sqlite (default), duckdb, mariadb, mysql, postgres, tidb, oceanbase "
+           "(dialects/NAME.toml)")
         ->type_name("NAME");
     app.add_option_function<std::string>(
            "--dialect-file",
@@ -95,9 +97,13 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
     app.add_option("--rules", o.rules_file, "representation rules (default rules/repr.toml)")
         ->type_name("FILE");
     app.add_option("--connect", o.connect,
-                   "sqlite::memory:, sqlite:///path.db, mysql://user:pass@127.0.0.1:3306/db, "
-                   "postgres://user:pass@127.0.0.1:5432/db")
+                   "sqlite::memory:, sqlite:///path.db, duckdb::memory:, duckdb:///path.db, "
+                   "mysql://user:pass@127.0.0.1:3306/db, postgres://user:pass@127.0.0.1:5432/db")
         ->type_name("URL");
+}
+
+// --seed and the budget: --time, --cases, --jobs, --generator-thread.
+void add_budget_options(CLI::App& app, RunOptions& o, bool& time_given) {
     app.add_option_function<std::string>(
            "--seed",
            [&](const std::string& v) {
@@ -143,6 +149,11 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
            "generate each worker's next cases on a thread of its own (default: on when the "
            "machine has two cores per worker)")
         ->type_name("on|off");
+}
+
+// Where results go and what the run reads besides the target: --out, --case, knobs, logs.
+void add_run_options(CLI::App& app, CommandLine& cl) {
+    RunOptions& o = cl.options;
     app.add_option_function<std::string>(
            "--out",
            [&](const std::string& v) {
@@ -160,8 +171,9 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
                    o.driver_libraries.push_back(v);
                }
            },
-           "SQLite: the libsqlite3 to load instead of the system's (a file path, or a name the "
-           "dynamic loader searches for); replay takes it several times and runs on each")
+           "SQLite, DuckDB: the libsqlite3 or libduckdb to load instead of the default (a file "
+           "path, or a name the dynamic loader searches for); replay takes it several times and "
+           "runs on each")
         ->type_name("PATH")
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -194,6 +206,10 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
                    "append every statement sent to FILE (NUL-separated; FILE.w<i> per worker "
                    "with --jobs), for eriq-replay and tools/bench.sh")
         ->type_name("FILE");
+}
+
+// Reduction budgets and the on/off flags.
+void add_reduce_options_and_flags(CLI::App& app, RunOptions& o) {
     app.add_option_function<std::string>(
            "--reduce",
            [&](const std::string& v) {
@@ -234,6 +250,14 @@ void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
         "--quiet", [&] { o.verbosity = 0; }, "less output");
     app.add_flag_callback(
         "--verbose", [&] { o.verbosity = 2; }, "more output");
+}
+
+// Every option of eriq-gen, in the order --help lists them.
+void add_options(CLI::App& app, CommandLine& cl, bool& time_given) {
+    add_target_options(app, cl);
+    add_budget_options(app, cl.options, time_given);
+    add_run_options(app, cl);
+    add_reduce_options_and_flags(app, cl.options);
 }
 
 void add_subcommands(CLI::App& app, CommandLine& cl) {

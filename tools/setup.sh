@@ -9,14 +9,19 @@
 #   tools/setup.sh --sqlite-latest   also the newest SQLite as a library for --driver-library:
 #                             fetched once with npm pack (pinned, checksummed) and built into
 #                             build-deps/ (tools/sqlite-latest.sh)
-# The flags combine: tools/setup.sh --server --browser --sqlite-latest.
+#   tools/setup.sh --duckdb   also DuckDB's libduckdb.so and duckdb.h for --dialect duckdb:
+#                             fetched once with npm pack (pinned, checksummed) into
+#                             build-deps/ before the build, so CMake finds the header
+#                             (tools/duckdb-latest.sh)
+# The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sqlite_latest=0
+duckdb=0
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
-          libre2-dev)
+          libre2-dev clang-tidy)
 for arg in "$@"; do
   case "$arg" in
     --server) packages+=(mariadb-server mariadb-client postgresql) ;;
@@ -28,7 +33,11 @@ for arg in "$@"; do
       # Any npm will do (Debian's, or one that came with a Node.js install).
       command -v npm >/dev/null || packages+=(npm)
       ;;
-    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest)" >&2; exit 2 ;;
+    --duckdb)
+      duckdb=1
+      command -v npm >/dev/null || packages+=(npm)
+      ;;
+    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb)" >&2; exit 2 ;;
   esac
 done
 
@@ -45,6 +54,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     -o DPkg::Lock::Timeout=300 "${missing[@]}"
 fi
 
+if [ "$duckdb" = 1 ]; then tools/duckdb-latest.sh >/dev/null; fi
 cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi

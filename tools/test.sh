@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Sets up (packages incl. mariadb-server, postgresql, chromium, slurm-wlm and munge, build, the newest SQLite
-# as a library: tools/sqlite-latest.sh, exported as ERIQ_SQLITE_LATEST), starts a throwaway
+# Sets up (packages incl. mariadb-server, postgresql, chromium, slurm-wlm and munge, build, the
+# newest SQLite as a library: tools/sqlite-latest.sh, exported as ERIQ_SQLITE_LATEST; DuckDB:
+# tools/duckdb-latest.sh, exported as ERIQ_DUCKDB_LIBRARY), starts a throwaway
 # MariaDB and PostgreSQL on 127.0.0.1 with their data directories on tmpfs, runs the
 # whole test suite with ctest, then again built with ASan+UBSan (tools/sanitize.sh;
 # ERIQ_SANITIZE=0 skips it), and stops the servers. CI (.ci/run) calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh --server --browser --sqlite-latest --slurm
+tools/setup.sh --server --browser --sqlite-latest --slurm --duckdb
 # The tests that compare SQLite versions load it; set here, so they never skip in CI.
 ERIQ_SQLITE_LATEST=$(tools/sqlite-latest.sh --path)
 export ERIQ_SQLITE_LATEST
+# The DuckDB tests load this library and must not skip in CI.
+ERIQ_DUCKDB_LIBRARY=$(tools/duckdb-latest.sh --path)
+export ERIQ_DUCKDB_LIBRARY ERIQ_REQUIRE_DUCKDB=1
 
 eval "$(tools/start-mariadb.sh)"
 ERIQ_POSTGRES_PID=

@@ -10,6 +10,7 @@ inline const std::vector<std::string>& known_capabilities() {
     static const std::vector<std::string> names{"temp_table_single_reference",
                                                 "cte",
                                                 "cte_materialized",
+                                                "cte_not_materialized",
                                                 "full_join",
                                                 "right_join",
                                                 "window",

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catalog/benign_pattern.hpp"
+#include "catalog/ddl_templates.hpp"
 
 namespace eriq {
 
@@ -86,7 +87,7 @@ struct RepresentationSpelling {
 struct Dialect {
     std::string name;
     std::string file;             // path it was loaded from
-    std::string driver;           // "sqlite", "mysql", "postgres"
+    std::string driver;           // "sqlite", "duckdb", "mysql", "postgres"
     std::string default_connect;  // e.g. "sqlite::memory:"
     std::vector<std::string> session_init;
     std::string create_database;  // with {db}
@@ -97,6 +98,7 @@ struct Dialect {
     // Expression-index templates per family, each with {0} for the column; empty means the
     // dialect has no expression indexes.
     std::map<std::string, std::vector<std::string>> index_expressions;
+    DdlTemplates ddl;  // how D's CREATE TABLE / CREATE INDEX / INSERT are spelled
 
     std::vector<TypeInfo> types;
     std::vector<FunctionSig> functions;      // scalar functions and operators
@@ -115,7 +117,8 @@ struct Dialect {
     std::vector<const TypeInfo*> types_of(const std::string& family) const;
 };
 
-// Loads and validates a dialect file. Throws LoadError ("file:line:col: message").
+// Loads and validates a dialect file with the files it includes (catalog/dialect_document.hpp).
+// Throws LoadError ("file:line:col: message", the file being the one the problem is written in).
 Dialect load_dialect(const std::string& path);
 
 }  // namespace eriq

@@ -2,9 +2,7 @@
 // the offending key or value, so a user editing a dialect file can jump straight to it.
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <fstream>
-#include <span>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -12,21 +10,17 @@
 
 #include "catalog/capabilities.hpp"
 #include "catalog/dialect.hpp"
+#include "catalog/dialect_document.hpp"
 #include "catalog/sql_template.hpp"
+#include "catalog/toml_fields.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
-#include "util/toml_file.hpp"
 
 namespace eriq {
 
 namespace {
 
-using Keys = std::span<const std::string_view>;
-
-// Weights above this are typos (1e308 makes every other choice vanish).
-constexpr double kMaxWeight = 1e6;
-
-constexpr std::string_view kDrivers[] = {"sqlite", "mysql", "postgres"};
+constexpr std::string_view kDrivers[] = {"sqlite", "duckdb", "mysql", "postgres"};
 
 constexpr std::string_view kRandomKinds[] = {"int",      "float", "decimal", "string", "date",
                                              "datetime", "time",  "json",    "none"};
@@ -37,33 +31,20 @@ std::string upper(std::string text) {
     return text;
 }
 
-bool contains(Keys keys, std::string_view key) {
-    return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
-
 bool is_family(std::string_view name) {
     const auto& families = all_families();
     return std::find(families.begin(), families.end(), name) != families.end();
 }
 
-std::string join(Keys keys) {
-    std::string out;
-    for (std::string_view key : keys) {
-        if (!out.empty()) out += ", ";
-        out += key;
-    }
-    return out;
-}
-
 // Reads typed fields from the parsed document; each accessor fails at the node it looked at.
-class DialectReader {
+class DialectReader : TomlFields {
   public:
-    explicit DialectReader(std::string file) : file_(std::move(file)) {}
+    explicit DialectReader(std::string file) : TomlFields(std::move(file)) {}
 
     Dialect read(const toml::table& root) const {
         check_keys(root, kTopLevel, "the dialect file");
         Dialect d;
-        d.file = file_;
+        d.file = file();
         d.name = nonempty_text(required(root, "name", "the dialect file"), "name");
         read_driver(root, d);
         d.default_connect =
@@ -75,6 +56,7 @@ class DialectReader {
             d.analyze = statement_with(*node, "analyze", "{table}");
         if (auto* node = root.get("fill_table")) read_fill_table(*node, d);
         if (auto* node = root.get("index_expressions")) read_index_expressions(*node, d);
+        if (auto* node = root.get("ddl")) read_ddl(*node, d);
         if (auto* node = root.get("nondeterministic"))
             for (const std::string& name : texts(*node, "nondeterministic"))
                 d.nondeterministic.insert(upper(name));
@@ -92,23 +74,11 @@ class DialectReader {
     }
 
   private:
-    static constexpr std::string_view kTopLevel[] = {"name",
-                                                     "driver",
-                                                     "default_connect",
-                                                     "session_init",
-                                                     "create_database",
-                                                     "analyze",
-                                                     "fill_table",
-                                                     "index_expressions",
-                                                     "nondeterministic",
-                                                     "capabilities",
-                                                     "order_tiebreak",
-                                                     "type",
-                                                     "function",
-                                                     "aggregate",
-                                                     "representation",
-                                                     "benign",
-                                                     "expected_error"};
+    static constexpr std::string_view kTopLevel[] = {
+        "include",      "remove",           "name",           "driver",         "default_connect",
+        "session_init", "create_database",  "analyze",        "fill_table",     "index_expressions",
+        "ddl",          "nondeterministic", "capabilities",   "order_tiebreak", "type",
+        "function",     "aggregate",        "representation", "benign",         "expected_error"};
     static constexpr std::string_view kTypeKeys[] = {"name",   "family", "weight",
                                                      "values", "random", "indexable"};
     static constexpr std::string_view kRandomKeys[] = {"kind", "min", "max", "length", "scale"};
@@ -126,114 +96,12 @@ class DialectReader {
     static constexpr std::string_view kExpectedErrorKeys[] = {"reason", "error_regex",
                                                               "representations"};
 
-    [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
-        throw LoadError(file_, where.begin.line, where.begin.column, message);
-    }
-
-    void check_keys(const toml::table& table, Keys allowed, std::string_view context) const {
-        for (auto&& [key, value] : table) {
-            if (!contains(allowed, key.str()))
-                fail(key.source(),
-                     fmt::format("unknown key '{}' in {}{}; expected one of: {}", key.str(),
-                                 context, did_you_mean(key.str(), {allowed.begin(), allowed.end()}),
-                                 join(allowed)));
-        }
-    }
-
-    const toml::node& required(const toml::table& table, std::string_view key,
-                               std::string_view context) const {
-        const toml::node* node = table.get(key);
-        if (!node) fail(table.source(), fmt::format("{} lacks required key '{}'", context, key));
-        return *node;
-    }
-
-    std::string text(const toml::node& node, std::string_view what) const {
-        const auto* value = node.as_string();
-        if (!value) fail(node.source(), fmt::format("'{}' must be a string", what));
-        return value->get();
-    }
-
-    std::string nonempty_text(const toml::node& node, std::string_view what) const {
-        std::string value = text(node, what);
-        if (value.empty()) fail(node.source(), fmt::format("'{}' must not be empty", what));
-        return value;
-    }
-
-    std::vector<std::string> texts(const toml::node& node, std::string_view what) const {
-        const auto* items = node.as_array();
-        if (!items) fail(node.source(), fmt::format("'{}' must be an array of strings", what));
-        std::vector<std::string> out;
-        for (const toml::node& item : *items) out.push_back(nonempty_text(item, what));
-        return out;
-    }
-
-    bool flag(const toml::node& node, std::string_view what) const {
-        const auto* value = node.as_boolean();
-        if (!value) fail(node.source(), fmt::format("'{}' must be true or false", what));
-        return value->get();
-    }
-
-    double number(const toml::node& node, std::string_view what) const {
-        if (!node.is_number()) fail(node.source(), fmt::format("'{}' must be a number", what));
-        double value = *node.value<double>();
-        if (!std::isfinite(value))
-            fail(node.source(), fmt::format("'{}' must be a finite number", what));
-        return value;
-    }
-
-    double weight(const toml::table& table) const {
-        const toml::node* node = table.get("weight");
-        if (!node) return 1;
-        double value = number(*node, "weight");
-        if (value < 0 || value > kMaxWeight)
-            fail(node->source(), fmt::format("'weight' must be from 0 to {}", kMaxWeight));
-        return value;
-    }
-
-    int small_count(const toml::node& node, std::string_view what) const {
-        const auto* value = node.as_integer();
-        if (!value || value->get() < 0 || value->get() > 1000000)
-            fail(node.source(), fmt::format("'{}' must be an integer from 0 to 1000000", what));
-        return static_cast<int>(value->get());
-    }
-
-    const toml::table& table_of(const toml::node& node, std::string_view what) const {
-        const auto* table = node.as_table();
-        if (!table) fail(node.source(), fmt::format("'{}' must be a table", what));
-        return *table;
-    }
-
-    // The entries of an array of tables ([[key]]); empty when the key is absent.
-    std::vector<const toml::table*> tables_of(const toml::table& root, std::string_view key) const {
-        std::vector<const toml::table*> out;
-        const toml::node* node = root.get(key);
-        if (!node) return out;
-        const auto* items = node->as_array();
-        if (!items)
-            fail(node->source(), fmt::format("'{}' must be written as [[{}]] tables", key, key));
-        for (const toml::node& item : *items) {
-            if (!item.is_table())
-                fail(item.source(), fmt::format("'{}' must be written as [[{}]] tables", key, key));
-            out.push_back(item.as_table());
-        }
-        return out;
-    }
-
-    // A statement template that must mention a named placeholder such as {db}.
-    std::string statement_with(const toml::node& node, std::string_view what,
-                               std::string_view placeholder) const {
-        std::string value = nonempty_text(node, what);
-        if (value.find(placeholder) == std::string::npos)
-            fail(node.source(), fmt::format("'{}' must contain {}", what, placeholder));
-        return value;
-    }
-
     void read_driver(const toml::table& root, Dialect& d) const {
         const toml::node& node = required(root, "driver", "the dialect file");
         d.driver = text(node, "driver");
-        if (!contains(kDrivers, d.driver))
-            fail(node.source(),
-                 fmt::format("unknown driver '{}'; expected one of: {}", d.driver, join(kDrivers)));
+        if (!has_key(kDrivers, d.driver))
+            fail(node.source(), fmt::format("unknown driver '{}'; expected one of: {}", d.driver,
+                                            joined_keys(kDrivers)));
     }
 
     void read_capabilities(const toml::node& node, Dialect& d) const {
@@ -254,6 +122,39 @@ class DialectReader {
         for (std::string_view placeholder : {"{columns}", "{count}"})
             if (d.fill_table.find(placeholder) == std::string::npos)
                 fail(node.source(), fmt::format("'fill_table' must contain {}", placeholder));
+    }
+
+    // [ddl]: the templates of D's statements; a key left out keeps its inherited spelling.
+    void read_ddl(const toml::node& node, Dialect& d) const {
+        const toml::table& table = table_of(node, "ddl");
+        std::vector<std::string_view> names;
+        for (const DdlKey& key : ddl_keys()) names.push_back(key.name);
+        check_keys(table, names, "[ddl]");
+        for (const DdlKey& key : ddl_keys())
+            if (const toml::node* value = table.get(key.name))
+                d.ddl.*key.field = ddl_template(*value, key);
+    }
+
+    std::string ddl_template(const toml::node& node, const DdlKey& key) const {
+        std::string tmpl = text(node, key.name);
+        if (!template_placeholders(tmpl).empty())
+            fail(node.source(), fmt::format("[ddl] '{}' uses a positional placeholder; [ddl] "
+                                            "templates name theirs, such as {{table}}",
+                                            key.name));
+        const std::vector<std::string> used = named_placeholders(tmpl);
+        std::vector<std::string> braced;
+        for (const std::string& name : key.allowed) braced.push_back("{" + name + "}");
+        for (const std::string& name : used)
+            if (std::find(key.allowed.begin(), key.allowed.end(), name) == key.allowed.end())
+                fail(node.source(),
+                     fmt::format(
+                         "unknown placeholder {{{}}} in [ddl] '{}'{}; known: {}", name, key.name,
+                         did_you_mean("{" + name + "}", braced),
+                         braced.empty() ? "none" : fmt::format("{}", fmt::join(braced, " "))));
+        for (const std::string& name : key.required)
+            if (std::find(used.begin(), used.end(), name) == used.end())
+                fail(node.source(), fmt::format("[ddl] '{}' must contain {{{}}}", key.name, name));
+        return tmpl;
     }
 
     void read_index_expressions(const toml::node& node, Dialect& d) const {
@@ -324,9 +225,9 @@ class DialectReader {
         RandomSpec spec;
         const toml::node& kind = required(table, "kind", "random");
         spec.kind = text(kind, "kind");
-        if (!contains(kRandomKinds, spec.kind))
+        if (!has_key(kRandomKinds, spec.kind))
             fail(kind.source(), fmt::format("unknown random kind '{}'; expected one of: {}",
-                                            spec.kind, join(kRandomKinds)));
+                                            spec.kind, joined_keys(kRandomKinds)));
         const bool ranged = spec.kind == "int" || spec.kind == "float" || spec.kind == "decimal";
         Keys wanted = ranged ? (spec.kind == "decimal" ? Keys(kDecimalKeys) : Keys(kRangeKeys))
                              : (spec.kind == "string" ? Keys(kStringKeys) : Keys(kKindOnly));
@@ -342,16 +243,6 @@ class DialectReader {
         if (spec.kind == "string")
             spec.length = small_count(required(table, "length", "random"), "length");
         return spec;
-    }
-
-    // Fails unless every {k} of the template names one of `arity` arguments.
-    void check_template(const toml::node& node, const std::string& tmpl, std::size_t arity) const {
-        for (const TemplatePlaceholder& p : template_placeholders(tmpl)) {
-            if (p.index >= arity)
-                fail(node.source(),
-                     fmt::format("template placeholder {{{}}} is out of range: only {} argument{}",
-                                 p.index, arity, arity == 1 ? "" : "s"));
-        }
     }
 
     std::string signature_family(const toml::node& node, std::string_view what) const {
@@ -467,15 +358,13 @@ class DialectReader {
         }
         return expected;
     }
-
-    std::string file_;
 };
 
 }  // namespace
 
 Dialect load_dialect(const std::string& path) {
     if (!std::ifstream(path)) throw LoadError(path, 1, 1, "cannot open dialect file");
-    return DialectReader(path).read(parse_toml_file(path));
+    return DialectReader(path).read(read_dialect_document(path));
 }
 
 }  // namespace eriq

@@ -6,13 +6,19 @@
 //   scoped  = ["select_core"]        # productions that open a new table scope
 //   [knobs]                          # named weights and limits, overridable by --weight
 //   union = 2
+//   [requires]                       # what needs a dialect capability (gen/grammar_capabilities)
+//   window = { knobs = ["window"], productions = ["window_expr"] }
+//   [literals]                       # formats of random literals (literal_formats.hpp)
+//   string_alphabet = "abc"
 //   [productions]
 //   intermediate = '''<select_core> | union : <select_core> UNION <select_core>'''
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "dsl/ast.hpp"
+#include "dsl/literal_formats.hpp"
 
 namespace eriq::dsl {
 
@@ -24,6 +30,20 @@ struct SettingOrigin {
     int order = 0;  // later settings have higher numbers
 };
 
+// A knob or production name written in [requires], with where it was written.
+struct RequiredName {
+    std::string name;
+    std::string file;
+    Pos pos;
+};
+
+// What a capability enables: knobs and productions that get weight 0 without it.
+struct CapabilityNeeds {
+    RequiredName at;  // the capability's key
+    std::vector<RequiredName> knobs;
+    std::vector<RequiredName> productions;
+};
+
 struct Grammar {
     std::string file;
     std::string dialect;
@@ -33,6 +53,9 @@ struct Grammar {
     std::map<std::string, Production> productions;
     std::set<std::string> scoped;
     std::map<std::string, SettingOrigin> scoped_at;  // where each scoped name is written
+    // capability -> what needs it; the lists of included files and this one are joined
+    std::map<std::string, CapabilityNeeds> capability_needs;
+    LiteralFormats literals = default_literal_formats();
 
     const Production* find(const std::string& name) const {
         auto it = productions.find(name);

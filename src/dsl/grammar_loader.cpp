@@ -8,6 +8,7 @@
 
 #include "dsl/grammar.hpp"
 #include "dsl/knob_limits.hpp"
+#include "dsl/literal_formats_loader.hpp"
 #include "dsl/parse.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
@@ -61,82 +62,146 @@ std::vector<std::string> knob_names(const Grammar& g) {
     return names;
 }
 
+const std::vector<std::string>& top_level_keys() {
+    static const std::vector<std::string> keys{"dialect",     "include",  "scoped",  "knobs",
+                                               "productions", "literals", "requires"};
+    return keys;
+}
+
+void check_top_level_keys(const toml::table& doc, const std::string& path) {
+    for (auto&& [key, node] : doc) {
+        const std::string k(key.str());
+        if (std::find(top_level_keys().begin(), top_level_keys().end(), k) ==
+            top_level_keys().end())
+            throw LoadError(path, key.source().begin.line, key.source().begin.column,
+                            fmt::format("unknown key '{}'{} (expected dialect, include, scoped, "
+                                        "knobs, productions, literals, requires)",
+                                        k, did_you_mean(k, top_level_keys())));
+    }
+}
+
+// The strings of the array `node`; an error says `not_array` or `not_string` otherwise.
+std::vector<std::pair<std::string, Pos>> strings_of(const toml::node& node, const std::string& path,
+                                                    const char* not_array, const char* not_string) {
+    auto* arr = node.as_array();
+    if (!arr) throw LoadError(path, pos_of(node).line, pos_of(node).column, not_array);
+    std::vector<std::pair<std::string, Pos>> out;
+    for (auto& f : *arr) {
+        auto s = f.value<std::string>();
+        if (!s) throw LoadError(path, pos_of(f).line, pos_of(f).column, not_string);
+        out.emplace_back(*s, pos_of(f));
+    }
+    return out;
+}
+
+std::vector<RequiredName> required_names(const std::string& path, const toml::table& entry,
+                                         const char* key) {
+    std::vector<RequiredName> out;
+    const toml::node* node = entry.get(key);
+    if (!node) return out;
+    const toml::array* names = node->as_array();
+    if (!names)
+        throw LoadError(path, pos_of(*node).line, pos_of(*node).column,
+                        fmt::format("'{}' must be an array of names", key));
+    for (const toml::node& name : *names) {
+        if (!name.is_string())
+            throw LoadError(path, pos_of(name).line, pos_of(name).column,
+                            fmt::format("'{}' entries must be strings", key));
+        out.push_back({**name.as_string(), path, pos_of(name)});
+    }
+    return out;
+}
+
+// [requires]: capability = { knobs = [...], productions = [...] }, joined over the includes.
+void read_capability_needs(Grammar& g, const std::string& path, const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table)
+        throw LoadError(path, pos_of(node).line, pos_of(node).column, "[requires] must be a table");
+    for (auto&& [key, value] : *table) {
+        const toml::table* entry = value.as_table();
+        const Pos at{key.source().begin.line, key.source().begin.column};
+        if (!entry)
+            throw LoadError(path, at.line, at.column,
+                            fmt::format("[requires] '{}' must be a table {{ knobs = [...], "
+                                        "productions = [...] }}",
+                                        key.str()));
+        for (auto&& [field, ignored] : *entry)
+            if (field.str() != "knobs" && field.str() != "productions")
+                throw LoadError(path, field.source().begin.line, field.source().begin.column,
+                                fmt::format("unknown key '{}' in [requires] '{}' (expected "
+                                            "knobs, productions)",
+                                            field.str(), key.str()));
+        CapabilityNeeds& needs = g.capability_needs[std::string(key.str())];
+        needs.at = {std::string(key.str()), path, at};
+        for (auto& name : required_names(path, *entry, "knobs")) needs.knobs.push_back(name);
+        for (auto& name : required_names(path, *entry, "productions"))
+            needs.productions.push_back(name);
+    }
+}
+
+void load_into(Grammar& g, const std::string& path, int depth);
+
+void load_includes(Grammar& g, const toml::node& inc, const std::string& path, int depth) {
+    for (const auto& [name, pos] : strings_of(inc, path, "include must be an array of file names",
+                                              "include entries must be strings")) {
+        auto full = std::filesystem::path(path).parent_path() / name;
+        if (!std::filesystem::exists(full))
+            throw LoadError(path, pos.line, pos.column,
+                            fmt::format("included file '{}' not found", name));
+        load_into(g, full.string(), depth + 1);
+    }
+}
+
+void load_scoped(Grammar& g, const toml::node& sc, const std::string& path) {
+    for (const auto& [name, pos] :
+         strings_of(sc, path, "scoped must be an array of production names",
+                    "scoped entries must be strings")) {
+        g.scoped.insert(name);
+        g.scoped_at[name] = {path, pos, 0};
+    }
+}
+
+const toml::table& table_of(const toml::node& node, const std::string& path, const char* what) {
+    auto* t = node.as_table();
+    if (!t)
+        throw LoadError(path, pos_of(node).line, pos_of(node).column,
+                        fmt::format("[{}] must be a table", what));
+    return *t;
+}
+
+void load_productions(Grammar& g, const toml::table& prods, const std::string& path) {
+    const auto lines = read_lines(path);
+    for (auto&& [key, node] : prods) {
+        auto text = node.value<std::string>();
+        auto p = pos_of(node);
+        if (!text)
+            throw LoadError(path, p.line, p.column,
+                            fmt::format("production '{}' must be a string of DSL text", key.str()));
+        const std::string name(key.str());
+        g.productions[name] =
+            parse_production(name, *text, path, content_origin(lines, node.source().begin));
+    }
+}
+
 void load_into(Grammar& g, const std::string& path, int depth) {
     if (depth > 8) throw LoadError(path, 1, 1, "include nesting deeper than 8 (a cycle?)");
     toml::table doc = parse_toml_file(path);
-    const auto lines = read_lines(path);
-    static const std::vector<std::string> top_level{"dialect", "include", "scoped", "knobs",
-                                                    "productions"};
-    for (auto&& [key, node] : doc) {
-        const std::string k(key.str());
-        if (std::find(top_level.begin(), top_level.end(), k) == top_level.end())
-            throw LoadError(path, key.source().begin.line, key.source().begin.column,
-                            fmt::format("unknown key '{}'{} (expected dialect, include, scoped, "
-                                        "knobs, productions)",
-                                        k, did_you_mean(k, top_level)));
-    }
-    if (auto* inc = doc.get("include")) {
-        auto* arr = inc->as_array();
-        if (!arr)
-            throw LoadError(path, pos_of(*inc).line, pos_of(*inc).column,
-                            "include must be an array of file names");
-        for (auto& f : *arr) {
-            auto s = f.value<std::string>();
-            if (!s)
-                throw LoadError(path, pos_of(f).line, pos_of(f).column,
-                                "include entries must be strings");
-            auto full = std::filesystem::path(path).parent_path() / *s;
-            if (!std::filesystem::exists(full))
-                throw LoadError(path, pos_of(f).line, pos_of(f).column,
-                                fmt::format("included file '{}' not found", *s));
-            load_into(g, full.string(), depth + 1);
-        }
-    }
+    check_top_level_keys(doc, path);
+    if (auto* inc = doc.get("include")) load_includes(g, *inc, path, depth);
     if (auto* d = doc.get("dialect")) {
         if (!d->is_string())
             throw LoadError(path, pos_of(*d).line, pos_of(*d).column, "'dialect' must be a string");
         g.dialect = *d->value<std::string>();
     }
-    if (auto* sc = doc.get("scoped")) {
-        auto* arr = sc->as_array();
-        if (!arr)
-            throw LoadError(path, pos_of(*sc).line, pos_of(*sc).column,
-                            "scoped must be an array of production names");
-        for (auto& f : *arr) {
-            auto s = f.value<std::string>();
-            if (!s)
-                throw LoadError(path, pos_of(f).line, pos_of(f).column,
-                                "scoped entries must be strings");
-            g.scoped.insert(*s);
-            g.scoped_at[*s] = {path, pos_of(f), 0};
-        }
-    }
-    if (auto* knobs = doc.get("knobs")) {
-        auto* t = knobs->as_table();
-        if (!t)
-            throw LoadError(path, pos_of(*knobs).line, pos_of(*knobs).column,
-                            "[knobs] must be a table");
-        for (auto&& [key, node] : *t) {
+    if (auto* sc = doc.get("scoped")) load_scoped(g, *sc, path);
+    if (auto* knobs = doc.get("knobs"))
+        for (auto&& [key, node] : table_of(*knobs, path, "knobs"))
             set_knob_from_toml(g, path, std::string(key.str()), node);
-        }
-    }
-    if (auto* prods = doc.get("productions")) {
-        auto* t = prods->as_table();
-        if (!t)
-            throw LoadError(path, pos_of(*prods).line, pos_of(*prods).column,
-                            "[productions] must be a table");
-        for (auto&& [key, node] : *t) {
-            auto text = node.value<std::string>();
-            auto p = pos_of(node);
-            if (!text)
-                throw LoadError(
-                    path, p.line, p.column,
-                    fmt::format("production '{}' must be a string of DSL text", key.str()));
-            const std::string name(key.str());
-            g.productions[name] =
-                parse_production(name, *text, path, content_origin(lines, node.source().begin));
-        }
-    }
+    if (auto* literals = doc.get("literals"))
+        load_literal_formats(g.literals, table_of(*literals, path, "literals"), path);
+    if (auto* needs = doc.get("requires")) read_capability_needs(g, path, *needs);
+    if (auto* prods = doc.get("productions"))
+        load_productions(g, table_of(*prods, path, "productions"), path);
 }
 
 }  // namespace

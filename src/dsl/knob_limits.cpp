@@ -56,6 +56,7 @@ bool is_share(const std::string& name) {
                                          "analyze",
                                          "literal_null_share",
                                          "column_family_share",
+                                         "numeric_column_share",
                                          "agg_distinct",
                                          "adapt_invalid_share",
                                          "adapt_factor",

@@ -64,6 +64,124 @@ std::uint64_t choose_seed(const RunOptions& o) {
            static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
 }
 
+void print_start(const CampaignShared& shared, int jobs, const std::filesystem::path& out,
+                 const std::string& run_id) {
+    const Target& t = shared.target;
+    const std::optional<Shard>& shard = shared.options.shard;
+    fmt::print(stderr, "eriq: dialect {} on {}{}, {} worker(s), seed {}, reports in {} (run {})\n",
+               t.dialect.name, t.connection.redacted(),
+               t.library.path.empty()
+                   ? ""
+                   : fmt::format(" ({} from {})", t.library.version, t.library.path),
+               jobs, shared.seed, out.string(), run_id);
+    if (shard)
+        fmt::print(stderr, "eriq: shard {}/{} (from {}): round seeds {}{}\n", shard->index,
+                   shard->count, shard->source, seed_stream(shard),
+                   shared.options.seed ? ""
+                                       : "; no --seed given, so this shard's seed is its own: "
+                                         "give every shard the same --seed for one stream");
+}
+
+// The campaign's worker threads and what each leaves behind.
+struct WorkerPool {
+    std::vector<WorkerTotals> totals;
+    std::vector<std::exception_ptr> failures;
+    std::mutex running_mutex;
+    std::condition_variable worker_ended;
+    int running = 0;
+    std::vector<std::thread> threads;
+
+    void start(CampaignShared& shared, int jobs) {
+        totals.resize(static_cast<std::size_t>(jobs));
+        failures.resize(static_cast<std::size_t>(jobs));
+        running = jobs;
+        for (int id = 0; id < jobs; ++id)
+            threads.emplace_back([this, &shared, id, jobs] {
+                try {
+                    totals[static_cast<std::size_t>(id)] = run_worker(shared, id, jobs);
+                } catch (...) {
+                    failures[static_cast<std::size_t>(id)] = std::current_exception();
+                    g_stop.store(true);  // a worker that cannot connect at all ends the campaign
+                }
+                std::lock_guard lock(running_mutex);
+                --running;
+                worker_ended.notify_all();
+            });
+    }
+
+    // True once every worker has ended; waits at most `tick` for that.
+    bool all_ended_within(std::chrono::milliseconds tick) {
+        std::unique_lock lock(running_mutex);
+        return worker_ended.wait_for(lock, tick, [&] { return running == 0; });
+    }
+
+    void join() {
+        for (auto& th : threads) th.join();
+    }
+};
+
+void sample_progress(CampaignShared& shared) {
+    std::lock_guard lock(shared.mutex);
+    shared.writer.append_progress(shared.elapsed_seconds(), shared.stats.cases, shared.stats.valid,
+                                  shared.stats.findings);
+}
+
+// Until every worker has ended. The progress line refreshes every 200 ms, and wakes at once
+// when the last worker ends, so the campaign (and its wall time) ends with its workers. Once
+// the campaign is stopped or past --time, every tick interrupts the statements in flight
+// (again: one may have started after the last interrupt), so it ends within a tick or two.
+void supervise(CampaignShared& shared, WorkerPool& pool, ProgressLine& progress) {
+    auto last_release = std::chrono::steady_clock::now();
+    auto last_sample = last_release;
+    while (!pool.all_ended_within(std::chrono::milliseconds(200))) {
+        if (g_stop.load() || shared.past_deadline()) shared.interrupt_backends();
+        if (std::chrono::steady_clock::now() - last_release > kReleaseMemoryEvery) {
+            release_free_memory();
+            last_release = std::chrono::steady_clock::now();
+        }
+        if (std::chrono::steady_clock::now() - last_sample > kProgressSampleEvery) {
+            sample_progress(shared);
+            last_sample = std::chrono::steady_clock::now();
+        }
+        std::lock_guard lock(shared.mutex);
+        progress.update(shared.stats);
+    }
+}
+
+RunFacts run_facts(const CampaignShared& shared, const std::string& run_id, int jobs,
+                   double wall_seconds, const std::vector<WorkerTotals>& totals) {
+    const Target& t = shared.target;
+    RunFacts facts;
+    facts.run_id = run_id;
+    facts.dialect = t.dialect.name;
+    facts.server_version = shared.server_version;
+    facts.driver_library = t.library.path;
+    facts.driver_source_id = t.library.source_id;
+    facts.connection = t.connection.redacted();
+    facts.seed = shared.seed;
+    facts.shard = shared.options.shard;
+    facts.workers = jobs;
+    facts.generator_threads = shared.generator_threads;
+    facts.wall_seconds = wall_seconds;
+    for (const auto& w : totals) {
+        facts.driver_seconds += w.driver_seconds;
+        facts.statements += w.statements;
+    }
+    return facts;
+}
+
+// The latest run's summary, and every run's under its id; the --stats file.
+void write_summary(const CampaignShared& shared, const RunFacts& facts,
+                   const std::filesystem::path& out, const PredicateCheckStats* predicate_stats) {
+    const std::string summary = summary_json(shared.stats, facts);
+    std::filesystem::create_directories(out / "runs");
+    write_file_atomically(out / "runs" / (facts.run_id + ".json"), summary);
+    write_file_atomically(out / "summary.json", summary);
+    if (!shared.options.stats_file.empty())
+        write_file_atomically(shared.options.stats_file,
+                              shared.generation.json(shared.adaptive.lowered(), predicate_stats));
+}
+
 }  // namespace
 
 void request_stop() {
@@ -142,105 +260,23 @@ CampaignResult execute_campaign(const RunOptions& options) {
     // workers leave free: with a worker on every core it slows them (tools/bench.sh).
     shared.generator_threads = options.generator_thread.value_or(
         2 * static_cast<unsigned>(jobs) <= std::thread::hardware_concurrency());
-    if (options.verbosity > 0) {
-        fmt::print(stderr,
-                   "eriq: dialect {} on {}{}, {} worker(s), seed {}, reports in {} (run {})\n",
-                   t.dialect.name, t.connection.redacted(),
-                   t.library.path.empty()
-                       ? ""
-                       : fmt::format(" ({} from {})", t.library.version, t.library.path),
-                   jobs, shared.seed, out.string(), run_id);
-        if (shard)
-            fmt::print(stderr, "eriq: shard {}/{} (from {}): round seeds {}{}\n", shard->index,
-                       shard->count, shard->source, seed_stream(shard),
-                       options.seed ? ""
-                                    : "; no --seed given, so this shard's seed is its own: "
-                                      "give every shard the same --seed for one stream");
-    }
+    if (options.verbosity > 0) print_start(shared, jobs, out, run_id);
 
-    std::vector<WorkerTotals> totals(static_cast<std::size_t>(jobs));
-    std::vector<std::exception_ptr> failures(static_cast<std::size_t>(jobs));
-    // The progress line refreshes every 200 ms, and wakes at once when the last worker ends,
-    // so the campaign (and its wall time) ends with its workers. Once the campaign is stopped
-    // or past --time, every tick interrupts the statements in flight (again: one may have
-    // started after the last interrupt), so it ends within a tick or two.
-    std::mutex running_mutex;
-    std::condition_variable worker_ended;
-    int running = jobs;
-    std::vector<std::thread> threads;
-    for (int id = 0; id < jobs; ++id)
-        threads.emplace_back([&, id] {
-            try {
-                totals[static_cast<std::size_t>(id)] = run_worker(shared, id, jobs);
-            } catch (...) {
-                failures[static_cast<std::size_t>(id)] = std::current_exception();
-                g_stop.store(true);  // a worker that cannot connect at all ends the campaign
-            }
-            std::lock_guard lock(running_mutex);
-            --running;
-            worker_ended.notify_all();
-        });
-
+    WorkerPool pool;
+    pool.start(shared, jobs);
     ProgressLine progress(options.verbosity > 0);
-    auto last_release = std::chrono::steady_clock::now();
-    auto last_sample = last_release;
-    auto sample_progress = [&] {
-        std::lock_guard lock(shared.mutex);
-        writer.append_progress(shared.elapsed_seconds(), shared.stats.cases, shared.stats.valid,
-                               shared.stats.findings);
-    };
-    for (;;) {
-        {
-            std::unique_lock lock(running_mutex);
-            if (worker_ended.wait_for(lock, std::chrono::milliseconds(200),
-                                      [&] { return running == 0; }))
-                break;
-        }
-        if (g_stop.load() || shared.past_deadline()) shared.interrupt_backends();
-        if (std::chrono::steady_clock::now() - last_release > kReleaseMemoryEvery) {
-            release_free_memory();
-            last_release = std::chrono::steady_clock::now();
-        }
-        if (std::chrono::steady_clock::now() - last_sample > kProgressSampleEvery) {
-            sample_progress();
-            last_sample = std::chrono::steady_clock::now();
-        }
-        std::lock_guard lock(shared.mutex);
-        progress.update(shared.stats);
-    }
+    supervise(shared, pool, progress);
     const double wall_seconds = shared.elapsed_seconds();
-    for (auto& th : threads) th.join();
+    pool.join();
     progress.update(shared.stats, true);
     progress.finish();
-    sample_progress();
-    for (const auto& f : failures)
+    sample_progress(shared);
+    for (const auto& f : pool.failures)
         if (f && shared.stats.cases == 0) std::rethrow_exception(f);
 
-    RunFacts facts;
-    facts.run_id = run_id;
-    facts.dialect = t.dialect.name;
-    facts.server_version = shared.server_version;
-    facts.driver_library = t.library.path;
-    facts.driver_source_id = t.library.source_id;
-    facts.connection = t.connection.redacted();
-    facts.seed = shared.seed;
-    facts.shard = shard;
-    facts.workers = jobs;
-    facts.generator_threads = shared.generator_threads;
-    facts.wall_seconds = wall_seconds;
-    for (const auto& w : totals) {
-        facts.driver_seconds += w.driver_seconds;
-        facts.statements += w.statements;
-    }
+    RunFacts facts = run_facts(shared, run_id, jobs, wall_seconds, pool.totals);
     shared.stats.down_weighted = adaptive.lowered();
-    // The latest run's summary, and every run's under its id.
-    const std::string summary = summary_json(shared.stats, facts);
-    std::filesystem::create_directories(out / "runs");
-    write_file_atomically(out / "runs" / (run_id + ".json"), summary);
-    write_file_atomically(out / "summary.json", summary);
-    if (!options.stats_file.empty())
-        write_file_atomically(options.stats_file,
-                              shared.generation.json(adaptive.lowered(), predicates.stats()));
+    write_summary(shared, facts, out, predicates.stats());
     if (shared.stalled) throw std::runtime_error(shared.generation_stalled);
     if (options.verbosity > 0) {
         fmt::print(stderr, "{}", summary_text(shared.stats, facts));
@@ -248,7 +284,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
             fmt::print(stderr, "{}",
                        shared.generation.text(adaptive.lowered(), predicates.stats()));
     }
-    for (const auto& f : failures) {
+    for (const auto& f : pool.failures) {
         if (f && is_fatal(f)) std::rethrow_exception(f);
         if (f && options.verbosity > 0)
             fmt::print(stderr, "eriq: a worker stopped: {}\n", message_of(f));

@@ -12,11 +12,6 @@
 namespace eriq {
 namespace {
 
-struct Failure {
-    std::string kind;
-    std::string message;
-};
-
 bool all_equal(const std::vector<ResultFingerprint>& prints) {
     return std::adjacent_find(prints.begin(), prints.end(), std::not_equal_to<>()) == prints.end();
 }
@@ -69,104 +64,130 @@ std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& grou
     return run_planned(group, std::move(plans));
 }
 
+// One group's run: the representations set up, the setups that failed, and a lost
+// connection (after which nothing more runs); `raw` and `prints` are reused by every case.
+struct CaseRunner::GroupRun {
+    struct SetupFailure {
+        std::string kind;
+        std::string message;
+    };
+    std::vector<Variant> set_up;
+    std::map<std::string, SetupFailure> setup_failed;
+    std::optional<BackendError> fault;
+    std::vector<ResultSet> raw;  // rows of the variants that ran, in variant order
+    std::vector<ResultFingerprint> prints;
+};
+
 std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& group,
                                                  std::vector<VariantPlan> plans) {
-    // Setup once per representation that any case uses; the statements depend
-    // only on I and the object name, so the first plan's copy serves all.
-    std::vector<Variant> set_up;
-    std::map<std::string, Failure> setup_failed;
-    std::optional<BackendError> fault;
+    GroupRun run;
+    set_up_representations(plans, run);
+    std::vector<CaseOutcome> outcomes;
+    for (std::size_t i = 0; i < group.size() && !run.fault; ++i)
+        run_case(group[i], plans[i], run, outcomes.emplace_back());
+    if (run.fault && (outcomes.empty() || outcomes.back().verdict != Verdict::ServerFault)) {
+        // The connection died during a setup statement.
+        CaseOutcome& outcome = outcomes.emplace_back();
+        outcome.verdict = Verdict::ServerFault;
+        outcome.discard_kind = run.fault->kind;
+        VariantOutcome& vo = outcome.variants.emplace_back();
+        vo.variant = run.set_up.back();
+        vo.error_kind = run.fault->kind;
+        vo.error = run.fault->what();
+    }
+    tear_down(run);
+    return outcomes;
+}
+
+// Setup once per representation that any case uses; the statements depend only on I and
+// the object name, so the first plan's copy serves all.
+void CaseRunner::set_up_representations(const std::vector<VariantPlan>& plans, GroupRun& run) {
     for (const auto& rep : reps_) {
         const Variant* first = nullptr;
         for (const auto& plan : plans)
             for (const auto& v : plan.variants)
                 if (!first && v.representation == rep.name) first = &v;
-        if (!first || fault) continue;
-        set_up.push_back(*first);
+        if (!first || run.fault) continue;
+        run.set_up.push_back(*first);
         try {
             for (const auto& s : first->setup) backend_.execute(s);
         } catch (const WorkspaceViolation&) {
             throw;
         } catch (const BackendError& e) {
-            setup_failed[rep.name] = {e.kind, e.what()};
-            if (e.server_fault) fault = e;
+            run.setup_failed[rep.name] = {e.kind, e.what()};
+            if (e.server_fault) run.fault = e;
         }
     }
+}
 
-    std::vector<CaseOutcome> outcomes;
-    std::vector<ResultSet> raw;  // rows of the variants that ran, in variant order
-    std::vector<ResultFingerprint> prints;
-    for (std::size_t i = 0; i < group.size() && !fault; ++i) {
-        CaseOutcome& outcome = outcomes.emplace_back();
-        outcome.skipped = std::move(plans[i].skipped);
-        outcome.verdict = Verdict::Consistent;
-        raw.clear();
-        prints.clear();
-        bool any_failed = false;
-        for (auto& v : plans[i].variants) {
-            VariantOutcome& vo = outcome.variants.emplace_back();
-            vo.variant = std::move(v);
-            auto failed = setup_failed.find(vo.variant.representation);
-            if (failed != setup_failed.end()) {
-                vo.error_kind = failed->second.kind;
-                vo.error = failed->second.message;
-            } else if (keep_consistent_results_) {
-                attempt(vo, fault, [&] { raw.push_back(backend_.query(vo.variant.query)); });
-            } else {
-                attempt(vo, fault,
-                        [&] { prints.push_back(backend_.query_fingerprint(vo.variant.query)); });
-            }
-            if (vo.ok) continue;
-            any_failed = true;
-            // A lost server, a timeout or a result past eriq's row limit discards the case;
-            // the rest need not run. Other errors are judged once every representation ran.
-            if (fault || vo.error_kind == "timeout" || vo.error_kind == "result_too_large") {
-                discard(outcome, vo, fault.has_value());
-                break;
-            }
+void CaseRunner::run_case(const TestCase& tc, VariantPlan& plan, GroupRun& run,
+                          CaseOutcome& outcome) {
+    outcome.skipped = std::move(plan.skipped);
+    outcome.verdict = Verdict::Consistent;
+    const bool any_failed = run_variants(plan, run, outcome);
+    if (outcome.verdict != Verdict::Consistent) return;
+    if (any_failed) {
+        if (const VariantOutcome* expected = expected_failure(outcome)) {
+            discard(outcome, *expected, false);
+            return;
         }
-        if (outcome.verdict != Verdict::Consistent) continue;
-        if (any_failed) {
-            if (const VariantOutcome* expected = expected_failure(outcome)) {
-                discard(outcome, *expected, false);
-                continue;
-            }
-        } else if (!keep_consistent_results_ && outcome.variants.size() >= 2 && all_equal(prints)) {
-            // Identical raw rows normalize identically: consistent, no row built.
-            auto& names = outcome.classification.groups.emplace_back();
-            for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
-            continue;
-        }
-        if (!keep_consistent_results_) {
-            // The fingerprints differ, or a representation failed: run the queries of those
-            // that ran again for their rows (their objects still exist; teardown runs after
-            // the group).
-            raw.clear();
-            for (auto& vo : outcome.variants) {
-                if (!vo.ok) continue;
-                if (!attempt(vo, fault, [&] { raw.push_back(backend_.query(vo.variant.query)); })) {
-                    discard(outcome, vo, fault.has_value());
-                    break;
-                }
-            }
-            if (outcome.verdict != Verdict::Consistent) continue;
-        }
-        judge(group[i], raw, outcome);
+    } else if (!keep_consistent_results_ && outcome.variants.size() >= 2 && all_equal(run.prints)) {
+        // Identical raw rows normalize identically: consistent, no row built.
+        auto& names = outcome.classification.groups.emplace_back();
+        for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
+        return;
     }
-    if (fault && (outcomes.empty() || outcomes.back().verdict != Verdict::ServerFault)) {
-        // The connection died during a setup statement.
-        CaseOutcome& outcome = outcomes.emplace_back();
-        outcome.verdict = Verdict::ServerFault;
-        outcome.discard_kind = fault->kind;
+    if (!keep_consistent_results_ && !rerun_for_rows(run, outcome)) return;
+    judge(tc, run.raw, outcome);
+}
+
+bool CaseRunner::run_variants(VariantPlan& plan, GroupRun& run, CaseOutcome& outcome) {
+    run.raw.clear();
+    run.prints.clear();
+    bool any_failed = false;
+    for (auto& v : plan.variants) {
         VariantOutcome& vo = outcome.variants.emplace_back();
-        vo.variant = set_up.back();
-        vo.error_kind = fault->kind;
-        vo.error = fault->what();
+        vo.variant = std::move(v);
+        auto failed = run.setup_failed.find(vo.variant.representation);
+        if (failed != run.setup_failed.end()) {
+            vo.error_kind = failed->second.kind;
+            vo.error = failed->second.message;
+        } else if (keep_consistent_results_) {
+            attempt(vo, run.fault, [&] { run.raw.push_back(backend_.query(vo.variant.query)); });
+        } else {
+            attempt(vo, run.fault,
+                    [&] { run.prints.push_back(backend_.query_fingerprint(vo.variant.query)); });
+        }
+        if (vo.ok) continue;
+        any_failed = true;
+        // A lost server, a timeout or a result past eriq's row limit discards the case;
+        // the rest need not run. Other errors are judged once every representation ran.
+        if (run.fault || vo.error_kind == "timeout" || vo.error_kind == "result_too_large") {
+            discard(outcome, vo, run.fault.has_value());
+            break;
+        }
     }
+    return any_failed;
+}
 
-    // Teardown always runs, unless the connection is gone (and the objects with it).
-    for (const Variant& v : set_up) {
-        if (fault) break;
+// The fingerprints differ, or a representation failed: run the queries of those that ran
+// again for their rows (their objects still exist; teardown runs after the group).
+bool CaseRunner::rerun_for_rows(GroupRun& run, CaseOutcome& outcome) {
+    run.raw.clear();
+    for (auto& vo : outcome.variants) {
+        if (!vo.ok) continue;
+        if (!attempt(vo, run.fault, [&] { run.raw.push_back(backend_.query(vo.variant.query)); })) {
+            discard(outcome, vo, run.fault.has_value());
+            return false;
+        }
+    }
+    return true;
+}
+
+// Teardown always runs, unless the connection is gone (and the objects with it).
+void CaseRunner::tear_down(GroupRun& run) {
+    for (const Variant& v : run.set_up) {
+        if (run.fault) break;
         for (const auto& s : v.teardown) {
             try {
                 backend_.execute(s);
@@ -174,13 +195,12 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
                 throw;
             } catch (const BackendError& e) {
                 if (e.server_fault) {
-                    fault = e;
+                    run.fault = e;
                     break;
                 }
             }
         }
     }
-    return outcomes;
 }
 
 void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,

@@ -44,6 +44,15 @@ class CaseRunner {
     void keep_consistent_results(bool keep) { keep_consistent_results_ = keep; }
 
   private:
+    struct GroupRun;
+    void set_up_representations(const std::vector<VariantPlan>& plans, GroupRun& run);
+    void run_case(const TestCase& tc, VariantPlan& plan, GroupRun& run, CaseOutcome& outcome);
+    // Runs every variant of the case; true when one failed. A lost connection, a timeout or
+    // an oversized result discards the case at once.
+    bool run_variants(VariantPlan& plan, GroupRun& run, CaseOutcome& outcome);
+    // False when the case was discarded.
+    bool rerun_for_rows(GroupRun& run, CaseOutcome& outcome);
+    void tear_down(GroupRun& run);
     // `raw` holds the rows of the variants that ran, in variant order.
     void judge(const TestCase& tc, std::vector<ResultSet>& raw, CaseOutcome& outcome) const;
     // A failed variant that explains the case away: one whose error the dialect expects, or

@@ -6,7 +6,7 @@
 
 #include "dsl/grammar.hpp"
 #include "engine/options.hpp"
-#include "gen/predicate_check.hpp"
+#include "model/predicate_check.hpp"
 
 namespace eriq {
 

@@ -339,7 +339,7 @@ void CampaignShared::interrupt_backends() {
 ConnectionSpec worker_connection(const ConnectionSpec& spec, int id, int jobs) {
     ConnectionSpec s = spec;
     if (jobs <= 1 || s.database == ":memory:") return s;
-    if (s.driver == "sqlite") {
+    if (s.driver == "sqlite" || s.driver == "duckdb") {
         auto dot = s.database.rfind('.');
         s.database = dot == std::string::npos ? fmt::format("{}_w{}", s.database, id)
                                               : fmt::format("{}_w{}{}", s.database.substr(0, dot),

@@ -49,15 +49,15 @@ struct DriverLibraryInfo {
 inline const std::string kAuthenticationFailed = "authentication_failed";
 inline const std::string kInterrupted = "interrupted";
 
-// Where to connect. Parsed from URLs like sqlite::memory:, sqlite:///path.db,
+// Where to connect. Parsed from URLs like sqlite::memory:, sqlite:///path.db, duckdb::memory:,
 // mysql://user:pass@127.0.0.1:3306/dbname. The password is never printed.
 struct ConnectionSpec {
-    std::string driver;  // "sqlite" or "mysql"
+    std::string driver;  // "sqlite", "duckdb", "mysql" or "postgres"
     std::string host = "127.0.0.1";
     unsigned port = 0;
     std::string user;
     std::string password;
-    std::string database;  // for sqlite: file path or ":memory:"
+    std::string database;  // for sqlite and duckdb: file path or ":memory:"
 
     static ConnectionSpec parse(const std::string& url);  // throws std::invalid_argument
     std::string redacted() const;                         // URL with the password as ***
@@ -75,8 +75,8 @@ struct BackendOptions {
     std::size_t max_result_rows = 50000;
     // Allow a database that already holds tables the tool did not create.
     bool allow_foreign_objects = false;
-    // SQLite: the libsqlite3 to load (a path, or a name the dynamic loader searches for);
-    // empty: the system's (exec/sqlite_library.hpp).
+    // SQLite, DuckDB: the library to load (a path, or a name the dynamic loader searches
+    // for); empty: the default (exec/sqlite_library.hpp, exec/duckdb_library.hpp).
     std::string driver_library;
 };
 
@@ -155,8 +155,8 @@ class Backend {
 std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendOptions& options);
 
 // Loads the client library `path` names for `driver` (empty: the default), so that an
-// unusable one fails before anything runs, and describes it. Only the sqlite driver loads a
-// library at run time: a path for another driver is a DriverLibraryError.
+// unusable one fails before anything runs, and describes it. Only the sqlite and duckdb
+// drivers load a library at run time: a path for another driver is a DriverLibraryError.
 DriverLibraryInfo load_driver_library(const std::string& driver, const std::string& path);
 
 }  // namespace eriq

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "exec/backend.hpp"
 
 namespace eriq {
@@ -59,20 +61,21 @@ std::string percent_encode(std::string_view text) {
     return out;
 }
 
-ConnectionSpec parse_sqlite(std::string_view rest) {
+// sqlite: and duckdb: (both embedded) name a file or :memory:.
+ConnectionSpec parse_embedded(const char* driver, std::string_view rest) {
     ConnectionSpec spec;
-    spec.driver = "sqlite";
+    spec.driver = driver;
     if (rest == ":memory:") {
         spec.database = ":memory:";
     } else if (rest.starts_with("//")) {
         // Only the empty-authority form sqlite:///abs/path is meaningful.
         if (!rest.starts_with("///"))
-            fail("sqlite", "use sqlite:///absolute/path or sqlite:relative");
+            fail(driver, fmt::format("use {0}:///absolute/path or {0}:relative", driver));
         spec.database = std::string(rest.substr(2));
     } else {
         spec.database = std::string(rest);
     }
-    if (spec.database.empty() || spec.database == "/") fail("sqlite", "missing database file path");
+    if (spec.database.empty() || spec.database == "/") fail(driver, "missing database file path");
     return spec;
 }
 
@@ -151,11 +154,12 @@ ConnectionSpec ConnectionSpec::parse(const std::string& url) {
     std::string_view text = url;
     std::size_t colon = text.find(':');
     if (colon == std::string_view::npos) {
-        fail("", "expected sqlite:..., mysql://... or postgres://...");
+        fail("", "expected sqlite:..., duckdb:..., mysql://... or postgres://...");
     }
     std::string_view scheme = text.substr(0, colon);
     std::string_view rest = text.substr(colon + 1);
-    if (scheme == "sqlite") return parse_sqlite(rest);
+    if (scheme == "sqlite") return parse_embedded("sqlite", rest);
+    if (scheme == "duckdb") return parse_embedded("duckdb", rest);
     if (scheme == "mysql" || scheme == "mariadb") return parse_server(scheme, rest, "mysql", 3306);
     if (scheme == "postgres" || scheme == "postgresql") {
         return parse_server(scheme, rest, "postgres", 5432);
@@ -164,14 +168,14 @@ ConnectionSpec ConnectionSpec::parse(const std::string& url) {
     // when "scheme://" was forgotten; only show it when it looks like a scheme.
     bool plain = !scheme.empty() && scheme.size() <= 16 &&
                  scheme.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string_view::npos;
-    fail(plain ? scheme : "", "unknown driver; expected sqlite:, mysql:// or postgres://");
+    fail(plain ? scheme : "", "unknown driver; expected sqlite:, duckdb:, mysql:// or postgres://");
 }
 
 std::string ConnectionSpec::redacted() const {
-    if (driver == "sqlite") {
-        if (database == ":memory:") return "sqlite::memory:";
-        if (database.starts_with('/')) return "sqlite://" + database;
-        return "sqlite:" + database;
+    if (driver == "sqlite" || driver == "duckdb") {
+        if (database == ":memory:") return driver + "::memory:";
+        if (database.starts_with('/')) return driver + "://" + database;
+        return driver + ":" + database;
     }
     std::string out = driver + "://";
     if (!user.empty() || !password.empty()) {

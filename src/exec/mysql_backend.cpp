@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "exec/driver_timer.hpp"
-#include "exec/workspace_ledger.hpp"
+#include "exec/mysql_values.hpp"
 
 namespace eriq {
 
@@ -63,118 +63,6 @@ std::string join_quoted(const std::set<std::string>& names) {
     return out;
 }
 
-bool is_json_field(const MYSQL_FIELD& field) {
-    if (field.type == MYSQL_TYPE_JSON) return true;
-    // MariaDB sends JSON columns as LONGTEXT and names the format in extended metadata.
-    MARIADB_CONST_STRING format{};
-    if (mariadb_field_attr(&format, &field, MARIADB_FIELD_ATTR_FORMAT_NAME) != 0) return false;
-    return std::string_view(format.str, format.length) == "json";
-}
-
-ValueKind field_kind(const MYSQL_FIELD& field) {
-    constexpr unsigned kBinaryCharset = 63;
-    switch (field.type) {
-        case MYSQL_TYPE_TINY:
-        case MYSQL_TYPE_SHORT:
-        case MYSQL_TYPE_LONG:
-        case MYSQL_TYPE_INT24:
-        case MYSQL_TYPE_LONGLONG:
-        case MYSQL_TYPE_YEAR:
-            return ValueKind::Int;
-        case MYSQL_TYPE_DECIMAL:
-        case MYSQL_TYPE_NEWDECIMAL:
-            return ValueKind::Decimal;
-        case MYSQL_TYPE_FLOAT:
-        case MYSQL_TYPE_DOUBLE:
-            return ValueKind::Float;
-        case MYSQL_TYPE_DATE:
-        case MYSQL_TYPE_TIME:
-        case MYSQL_TYPE_DATETIME:
-        case MYSQL_TYPE_TIMESTAMP:
-        case MYSQL_TYPE_NEWDATE:
-        case MYSQL_TYPE_TIME2:
-        case MYSQL_TYPE_DATETIME2:
-        case MYSQL_TYPE_TIMESTAMP2:
-            return ValueKind::Temporal;
-        case MYSQL_TYPE_BIT:
-            return ValueKind::Int;  // converted by bit_value_text
-        default:
-            if (field.charsetnr == kBinaryCharset) return ValueKind::Bytes;
-            return is_json_field(field) ? ValueKind::Json : ValueKind::Text;
-    }
-}
-
-// A BIT value arrives as big-endian bytes; the same value computed by an
-// expression arrives as an integer, so BIT is read as the number it holds. Some
-// expressions over a BIT column (IF(c, bit_col, NULL) in MariaDB 10.11) are typed BIT(M)
-// but send the value as decimal text: "0" is the byte 48, more than a BIT(1) holds, so a
-// payload of digits too large for M bits is read as the decimal text it is.
-std::string bit_value_text(const char* bytes, unsigned long length, unsigned long bits) {
-    std::uint64_t v = 0;
-    for (unsigned long i = 0; i < length; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[i]);
-    const bool digits = length > 0 && std::all_of(bytes, bytes + length,
-                                                  [](char c) { return c >= '0' && c <= '9'; });
-    if (digits && bits > 0 && bits < 64 && v >> bits != 0) {
-        const std::string text(bytes, length);
-        const std::size_t first = text.find_first_not_of('0');
-        return first == std::string::npos ? "0" : text.substr(first);
-    }
-    return std::to_string(v);
-}
-
-std::vector<ValueKind> field_kinds(MYSQL_RES* result) {
-    MYSQL_FIELD* fields = mysql_fetch_fields(result);
-    std::vector<ValueKind> kinds;
-    for (unsigned i = 0; i < mysql_num_fields(result); ++i) kinds.push_back(field_kind(fields[i]));
-    return kinds;
-}
-
-void read_result(MYSQL_RES* result, ResultSet& out) {
-    unsigned count = mysql_num_fields(result);
-    MYSQL_FIELD* fields = mysql_fetch_fields(result);
-    const std::vector<ValueKind> kinds = field_kinds(result);
-    out.columns.clear();
-    for (unsigned i = 0; i < count; ++i)
-        out.columns.emplace_back(fields[i].name, fields[i].name_length);
-    out.rows.reserve(mysql_num_rows(result));
-    while (MYSQL_ROW row = mysql_fetch_row(result)) {
-        unsigned long* lengths = mysql_fetch_lengths(result);
-        std::vector<Value> values;
-        values.reserve(count);
-        for (unsigned i = 0; i < count; ++i) {
-            if (row[i] == nullptr) {
-                values.push_back(Value::null());
-            } else if (fields[i].type == MYSQL_TYPE_BIT) {
-                values.push_back(
-                    {ValueKind::Int, bit_value_text(row[i], lengths[i], fields[i].length)});
-            } else {
-                values.push_back({kinds[i], std::string(row[i], lengths[i])});
-            }
-        }
-        out.rows.push_back(std::move(values));
-    }
-}
-
-// Hashes each value as read_result() would build it, straight from the row buffers.
-void fingerprint_result(MYSQL_RES* result, FingerprintBuilder& builder) {
-    unsigned count = mysql_num_fields(result);
-    MYSQL_FIELD* fields = mysql_fetch_fields(result);
-    const std::vector<ValueKind> kinds = field_kinds(result);
-    while (MYSQL_ROW row = mysql_fetch_row(result)) {
-        unsigned long* lengths = mysql_fetch_lengths(result);
-        for (unsigned i = 0; i < count; ++i) {
-            if (row[i] == nullptr) {
-                builder.add(ValueKind::Null, std::string_view());
-            } else if (fields[i].type == MYSQL_TYPE_BIT) {
-                builder.add(ValueKind::Int, bit_value_text(row[i], lengths[i], fields[i].length));
-            } else {
-                builder.add(kinds[i], std::string_view(row[i], lengths[i]));
-            }
-        }
-        builder.end_row();
-    }
-}
-
 const LedgerSql kMysqlLedger{
     .create =
         "CREATE TABLE eriq_ledger (object_name VARCHAR(64) CHARACTER SET utf8mb4 "
@@ -188,12 +76,7 @@ const LedgerSql kMysqlLedger{
 }  // namespace
 
 MysqlBackend::MysqlBackend(const ConnectionSpec& spec, const BackendOptions& options)
-    : spec_(spec),
-      options_(options),
-      ledger_(WorkspaceScope{.description = "database " + backquote(spec.database),
-                             .own_schemas = {spec.database},
-                             .temporary_schemas = {},
-                             .names = NameCase::Sensitive}) {
+    : DriverBackend(options, spec.password, kMysqlLedger), spec_(spec) {
     if (options_.statement_timeout.count() > 0) {
         read_timeout_seconds_ =
             ceil_seconds(options_.statement_timeout) + kReadTimeoutMarginSeconds;
@@ -282,44 +165,27 @@ void MysqlBackend::cancel_statement_in_flight() {
 }
 
 void MysqlBackend::prepare_database() {
-    std::string quoted = backquote(spec_.database);
-    std::string create = options_.create_database;
-    for (std::size_t at = create.find("{db}"); at != std::string::npos;
-         at = create.find("{db}", at + quoted.size())) {
-        create.replace(at, 4, quoted);
-    }
+    const std::string quoted = backquote(spec_.database);
+    const std::string create = with_database(options_.create_database, quoted);
     if (!create.empty()) run(create, {});
     run("USE " + quoted, {});
     start_ledger();
 }
 
 void MysqlBackend::start_ledger() {
-    ResultSet found;
-    run("SELECT @@lower_case_table_names", {.rows = &found});
+    const ResultSet found = run_query("SELECT @@lower_case_table_names");
     const bool folded = !found.rows.empty() && found.rows[0][0].text != "0";
-    ledger_ = WorkspaceLedger(
-        WorkspaceScope{.description = "database " + backquote(spec_.database),
-                       .own_schemas = {spec_.database},
-                       .temporary_schemas = {},
-                       .names = folded ? NameCase::Insensitive : NameCase::Sensitive});
-    ResultSet objects;
-    run("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() "
-        "AND table_type <> 'TEMPORARY'",
-        {.rows = &objects});
     std::vector<std::string> names;
-    for (const auto& row : objects.rows) names.push_back(row[0].text);
-    ledger_.open(
-        names, options_.allow_foreign_objects, kMysqlLedger,
-        [this](const std::string& sql) {
-            ResultSet rows;
-            run(sql, {.rows = &rows});
-            return rows;
-        },
-        [this](const std::string& sql) { run(sql, {}); });
-}
-
-void MysqlBackend::admit(const std::string& sql) {
-    ledger_.admit_and_record(sql, kMysqlLedger, [this](const std::string& s) { run(s, {}); });
+    for (const auto& row :
+         run_query("SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                   "DATABASE() AND table_type <> 'TEMPORARY'")
+             .rows)
+        names.push_back(row[0].text);
+    open_ledger(WorkspaceScope{.description = "database " + backquote(spec_.database),
+                               .own_schemas = {spec_.database},
+                               .temporary_schemas = {},
+                               .names = folded ? NameCase::Insensitive : NameCase::Sensitive},
+                names);
 }
 
 void MysqlBackend::set_statement_timeout() {
@@ -339,36 +205,7 @@ void MysqlBackend::set_statement_timeout() {
     }
 }
 
-void MysqlBackend::execute(const std::string& sql) {
-    admit(sql);
-    run(sql, {});
-}
-
-ResultSet MysqlBackend::query(const std::string& sql) {
-    admit(sql);
-    ResultSet result;
-    run(sql, {.rows = &result});
-    return result;
-}
-
-ResultFingerprint MysqlBackend::query_fingerprint(const std::string& sql) {
-    admit(sql);
-    FingerprintBuilder builder;
-    run(sql, {.fingerprint = &builder});
-    return builder.result();
-}
-
-void MysqlBackend::run(const std::string& sql, RowSink sink) {
-    refuse_if_interrupted();
-    log_statement(sql);
-    if (conn_ == nullptr) {
-        try {
-            connect();
-        } catch (const BackendError& error) {
-            if (error.kind != "connect_failed") throw;
-            throw BackendError("connection_lost", error.what(), true);
-        }
-    }
+void MysqlBackend::run_statements(const std::string& sql, RowSink sink) {
     auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -392,9 +229,7 @@ void MysqlBackend::run(const std::string& sql, RowSink sink) {
                     result.reset();
                     while (mysql_next_result(conn_) == 0)
                         if (MYSQL_RES* rest = mysql_store_result(conn_)) mysql_free_result(rest);
-                    throw BackendError("result_too_large",
-                                       "the result has more than " +
-                                           std::to_string(options_.max_result_rows) + " rows");
+                    throw result_too_large();
                 }
                 if (sink.rows != nullptr) read_result(result.get(), *sink.rows);
                 if (sink.fingerprint != nullptr)
@@ -438,21 +273,10 @@ void MysqlBackend::throw_error(double elapsed_seconds) {
     throw BackendError("connection_lost", message, true);
 }
 
-std::string MysqlBackend::scrub(std::string message) const {
-    const std::string& secret = spec_.password;
-    if (secret.empty()) return message;
-    for (std::size_t at = message.find(secret); at != std::string::npos;
-         at = message.find(secret, at + 3)) {
-        message.replace(at, secret.size(), "***");
-    }
-    return message;
-}
-
 void MysqlBackend::reset_workspace() {
-    ResultSet objects;
-    run("SELECT table_name, table_type FROM information_schema.tables "
-        "WHERE table_schema = DATABASE()",
-        {.rows = &objects});
+    const ResultSet objects = run_query(
+        "SELECT table_name, table_type FROM information_schema.tables "
+        "WHERE table_schema = DATABASE()");
     std::set<std::string> temporary(ledger_.temporary().begin(), ledger_.temporary().end());
     std::set<std::string> views;
     std::set<std::string> tables;

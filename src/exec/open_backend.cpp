@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "exec/backend.hpp"
+#include "exec/duckdb_open.hpp"
 #include "exec/mysql_backend.hpp"
 #include "exec/postgres_backend.hpp"
 #include "exec/sqlite_backend.hpp"
@@ -11,6 +12,7 @@ namespace eriq {
 
 std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendOptions& options) {
     if (spec.driver == "sqlite") return std::make_unique<SqliteBackend>(spec.database, options);
+    if (spec.driver == "duckdb") return open_duckdb_backend(spec.database, options);
     if (spec.driver == "mysql") return std::make_unique<MysqlBackend>(spec, options);
     if (spec.driver == "postgres") return std::make_unique<PostgresBackend>(spec, options);
     throw std::invalid_argument("unknown backend driver '" + spec.driver + "'");
@@ -18,9 +20,10 @@ std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendO
 
 DriverLibraryInfo load_driver_library(const std::string& driver, const std::string& path) {
     if (driver == "sqlite") return SqliteLibrary::load(path).info();
+    if (driver == "duckdb") return load_duckdb_library(path);
     if (!path.empty())
-        throw DriverLibraryError("--driver-library applies to SQLite only; the " + driver +
-                                 " driver is built into eriq");
+        throw DriverLibraryError("--driver-library applies to SQLite and DuckDB only; the " +
+                                 driver + " driver is built into eriq");
     return {};
 }
 

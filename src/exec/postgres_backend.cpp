@@ -12,7 +12,7 @@
 
 #include "exec/driver_timer.hpp"
 #include "exec/postgres_error_kind.hpp"
-#include "exec/workspace_ledger.hpp"
+#include "exec/postgres_values.hpp"
 
 namespace eriq {
 
@@ -22,26 +22,15 @@ namespace {
 // fired, so the server normally reports the timeout first.
 constexpr auto kClientTimeoutMargin = std::chrono::seconds(5);
 
+const LedgerSql kPostgresLedger{
+    .create = "CREATE TABLE public.eriq_ledger (object_name text PRIMARY KEY)",
+    .select = "SELECT object_name FROM public.eriq_ledger",
+    .insert_prefix = "INSERT INTO public.eriq_ledger (object_name) VALUES ",
+    .insert_suffix = " ON CONFLICT DO NOTHING",
+};
+
 // libpq's own minimum; smaller values are raised to it anyway.
 constexpr long long kMinConnectSeconds = 2;
-
-// Type OIDs of the built-in types (PostgreSQL's pg_type.dat); they never change.
-constexpr Oid kBool = 16;
-constexpr Oid kBytea = 17;
-constexpr Oid kInt8 = 20;
-constexpr Oid kInt2 = 21;
-constexpr Oid kInt4 = 23;
-constexpr Oid kJson = 114;
-constexpr Oid kFloat4 = 700;
-constexpr Oid kFloat8 = 701;
-constexpr Oid kDate = 1082;
-constexpr Oid kTime = 1083;
-constexpr Oid kTimestamp = 1114;
-constexpr Oid kTimestamptz = 1184;
-constexpr Oid kInterval = 1186;
-constexpr Oid kTimetz = 1266;
-constexpr Oid kNumeric = 1700;
-constexpr Oid kJsonb = 3802;
 
 struct ResultClear {
     void operator()(PGresult* result) const { PQclear(result); }
@@ -95,116 +84,10 @@ std::string without_if_not_exists(std::string statement) {
     return statement;
 }
 
-ValueKind column_kind(Oid type) {
-    switch (type) {
-        case kInt2:
-        case kInt4:
-        case kInt8:
-        case kBool:
-            return ValueKind::Int;
-        case kNumeric:
-            return ValueKind::Decimal;
-        case kFloat4:
-        case kFloat8:
-            return ValueKind::Float;
-        case kDate:
-        case kTime:
-        case kTimestamp:
-        case kTimestamptz:
-        case kTimetz:
-        case kInterval:
-            return ValueKind::Temporal;
-        case kJson:
-        case kJsonb:
-            return ValueKind::Json;
-        case kBytea:
-            return ValueKind::Bytes;
-        default:
-            return ValueKind::Text;
-    }
-}
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// bytea in hex output format: \x followed by two hex digits per byte.
-std::string decode_bytea(std::string_view text) {
-    if (!text.starts_with("\\x") || text.size() % 2 != 0) return std::string(text);
-    std::string bytes;
-    bytes.reserve(text.size() / 2 - 1);
-    for (std::size_t i = 2; i < text.size(); i += 2) {
-        int hi = hex_value(text[i]);
-        int lo = hex_value(text[i + 1]);
-        if (hi < 0 || lo < 0) return std::string(text);
-        bytes += static_cast<char>(hi * 16 + lo);
-    }
-    return bytes;
-}
-
-Value cell_value(const PGresult* result, int row, int column, Oid type) {
-    if (PQgetisnull(result, row, column)) return Value::null();
-    std::string_view text(PQgetvalue(result, row, column),
-                          static_cast<std::size_t>(PQgetlength(result, row, column)));
-    // Booleans compare with the 1/0 of MySQL-style engines and of integer expressions.
-    if (type == kBool) return {ValueKind::Int, text == "t" ? "1" : "0"};
-    if (type == kBytea) return {ValueKind::Bytes, decode_bytea(text)};
-    return {column_kind(type), std::string(text)};
-}
-
-void read_tuples(const PGresult* result, ResultSet& out) {
-    const int columns = PQnfields(result);
-    const int rows = PQntuples(result);
-    std::vector<Oid> types;
-    out.columns.clear();
-    out.rows.clear();
-    for (int i = 0; i < columns; ++i) {
-        out.columns.emplace_back(PQfname(result, i));
-        types.push_back(PQftype(result, i));
-    }
-    out.rows.reserve(static_cast<std::size_t>(rows));
-    for (int r = 0; r < rows; ++r) {
-        std::vector<Value> values;
-        values.reserve(static_cast<std::size_t>(columns));
-        for (int c = 0; c < columns; ++c)
-            values.push_back(cell_value(result, r, c, types[static_cast<std::size_t>(c)]));
-        out.rows.push_back(std::move(values));
-    }
-}
-
-// Hashes each value as it arrives; a value's text stands for it (bytea stays hex, a
-// boolean t/f), which is all a fingerprint needs: equal values, equal text.
-void fingerprint_tuples(const PGresult* result, FingerprintBuilder& builder) {
-    const int columns = PQnfields(result);
-    const int rows = PQntuples(result);
-    std::vector<ValueKind> kinds;
-    for (int i = 0; i < columns; ++i) {
-        const Oid type = PQftype(result, i);
-        kinds.push_back(type == kBool    ? ValueKind::Int
-                        : type == kBytea ? ValueKind::Bytes
-                                         : column_kind(type));
-    }
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < columns; ++c) {
-            if (PQgetisnull(result, r, c)) {
-                builder.add(ValueKind::Null, std::string_view());
-                continue;
-            }
-            builder.add(kinds[static_cast<std::size_t>(c)],
-                        std::string_view(PQgetvalue(result, r, c),
-                                         static_cast<std::size_t>(PQgetlength(result, r, c))));
-        }
-        builder.end_row();
-    }
-}
-
 }  // namespace
 
 PostgresBackend::PostgresBackend(const ConnectionSpec& spec, const BackendOptions& options)
-    : spec_(spec), options_(options) {
+    : DriverBackend(options, spec.password, kPostgresLedger), spec_(spec) {
     connect();
 }
 
@@ -323,11 +206,8 @@ bool PostgresBackend::create_database_if_missing() {
     if (PQresultStatus(found.get()) != PGRES_TUPLES_OK || PQntuples(found.get()) > 0) return false;
 
     const std::string quoted = quote_identifier(spec_.database);
-    std::string create = without_if_not_exists(options_.create_database);
-    for (std::size_t at = create.find("{db}"); at != std::string::npos;
-         at = create.find("{db}", at + quoted.size())) {
-        create.replace(at, 4, quoted);
-    }
+    const std::string create =
+        with_database(without_if_not_exists(options_.create_database), quoted);
     ResultPtr done;
     {
         DriverTimer timer(driver_seconds_);
@@ -342,13 +222,6 @@ bool PostgresBackend::create_database_if_missing() {
 
 namespace {
 
-const LedgerSql kPostgresLedger{
-    .create = "CREATE TABLE public.eriq_ledger (object_name text PRIMARY KEY)",
-    .select = "SELECT object_name FROM public.eriq_ledger",
-    .insert_prefix = "INSERT INTO public.eriq_ledger (object_name) VALUES ",
-    .insert_suffix = " ON CONFLICT DO NOTHING",
-};
-
 const char* const kPublicObjects =
     "SELECT c.relname FROM pg_catalog.pg_class c "
     "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
@@ -357,62 +230,18 @@ const char* const kPublicObjects =
 }  // namespace
 
 void PostgresBackend::start_ledger() {
-    ledger_ = WorkspaceLedger(
-        WorkspaceScope{.description = "database " + quote_identifier(spec_.database),
-                       .own_schemas = {"public"},
-                       .temporary_schemas = {"pg_temp"},
-                       .names = NameCase::FoldUnquotedToLower});
-    ResultSet objects;
-    run(kPublicObjects, {.rows = &objects});
     std::vector<std::string> names;
-    for (const auto& row : objects.rows) names.push_back(row[0].text);
-    ledger_.open(
-        names, options_.allow_foreign_objects, kPostgresLedger,
-        [this](const std::string& sql) {
-            ResultSet rows;
-            run(sql, {.rows = &rows});
-            return rows;
-        },
-        [this](const std::string& sql) { run(sql, {}); });
+    for (const auto& row : run_query(kPublicObjects).rows) names.push_back(row[0].text);
+    open_ledger(WorkspaceScope{.description = "database " + quote_identifier(spec_.database),
+                               .own_schemas = {"public"},
+                               .temporary_schemas = {"pg_temp"},
+                               .names = NameCase::FoldUnquotedToLower},
+                names);
 }
 
-void PostgresBackend::admit(const std::string& sql) {
-    ledger_.admit_and_record(sql, kPostgresLedger, [this](const std::string& s) { run(s, {}); });
-}
-
-void PostgresBackend::execute(const std::string& sql) {
-    admit(sql);
-    run(sql, {});
-}
-
-ResultSet PostgresBackend::query(const std::string& sql) {
-    admit(sql);
-    ResultSet result;
-    run(sql, {.rows = &result});
-    return result;
-}
-
-ResultFingerprint PostgresBackend::query_fingerprint(const std::string& sql) {
-    admit(sql);
-    FingerprintBuilder builder;
-    run(sql, {.fingerprint = &builder});
-    return builder.result();
-}
-
-void PostgresBackend::run(const std::string& sql, RowSink sink) {
-    refuse_if_interrupted();
-    log_statement(sql);
-    if (conn_ == nullptr) {
-        try {
-            connect();
-        } catch (const BackendError& error) {
-            if (error.kind != "connect_failed") throw;
-            throw BackendError("connection_lost", error.what(), true);
-        }
-    }
+void PostgresBackend::run_statements(const std::string& sql, RowSink sink) {
     const bool bounded = options_.statement_timeout.count() > 0;
-    const auto deadline =
-        std::chrono::steady_clock::now() + options_.statement_timeout + kClientTimeoutMargin;
+    const auto deadline = this->deadline() + kClientTimeoutMargin;
     int sent;
     {
         DriverTimer timer(driver_seconds_);
@@ -516,24 +345,13 @@ void PostgresBackend::fail(const std::string& sqlstate, const std::string& raw_m
     throw BackendError(postgres_error_kind(sqlstate), message);
 }
 
-std::string PostgresBackend::scrub(std::string message) const {
-    const std::string& secret = spec_.password;
-    if (secret.empty()) return message;
-    for (std::size_t at = message.find(secret); at != std::string::npos;
-         at = message.find(secret, at + 3)) {
-        message.replace(at, secret.size(), "***");
-    }
-    return message;
-}
-
 void PostgresBackend::reset_workspace() {
-    ResultSet objects;
-    run("SELECT CASE WHEN n.nspname = 'public' THEN 'public' ELSE 'pg_temp' END, c.relkind, "
+    const ResultSet objects = run_query(
+        "SELECT CASE WHEN n.nspname = 'public' THEN 'public' ELSE 'pg_temp' END, c.relkind, "
         "c.relname FROM pg_catalog.pg_class c "
         "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
         "WHERE (n.nspname = 'public' OR n.oid = pg_catalog.pg_my_temp_schema()) "
-        "AND c.relkind IN ('r', 'p', 'v', 'm', 'f')",
-        {.rows = &objects});
+        "AND c.relkind IN ('r', 'p', 'v', 'm', 'f')");
     // Views first, then tables. No CASCADE: an object eriq did not create that depends on
     // one of eriq's (possible only when foreign objects are allowed) makes the drop fail
     // instead of disappearing with it.

@@ -20,6 +20,20 @@ namespace {
 // small enough to stop within a millisecond, large enough to cost nothing.
 constexpr int kProgressInstructions = 1000;
 
+const LedgerSql kSqliteLedger{
+    .create = "CREATE TABLE eriq_ledger (object_name TEXT PRIMARY KEY)",
+    .select = "SELECT object_name FROM eriq_ledger",
+    .insert_prefix = "INSERT OR IGNORE INTO eriq_ledger (object_name) VALUES ",
+    .insert_suffix = "",
+};
+
+WorkspaceScope sqlite_scope(const std::string& path) {
+    return {.description = "SQLite database " + path,
+            .own_schemas = {"main"},
+            .temporary_schemas = {"temp"},
+            .names = NameCase::Insensitive};
+}
+
 // Finalizing is a driver call too, so it counts as driver time.
 struct StatementFinalizer {
     const SqliteLibrary* lib;
@@ -117,15 +131,9 @@ void add_to_fingerprint(FingerprintBuilder& builder, const RawColumn& c) {
 }  // namespace
 
 SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& options)
-    : lib_(&SqliteLibrary::load(options.driver_library)),
-      path_(path),
-      options_(options),
-      statement_timeout_(options.statement_timeout),
-      max_result_rows_(options.max_result_rows),
-      ledger_(WorkspaceScope{.description = "SQLite database " + path,
-                             .own_schemas = {"main"},
-                             .temporary_schemas = {"temp"},
-                             .names = NameCase::Insensitive}) {
+    : DriverBackend(options, "", kSqliteLedger),
+      lib_(&SqliteLibrary::load(options.driver_library)),
+      path_(path) {
     open();
     try {
         start_ledger();
@@ -164,39 +172,15 @@ DriverLibraryInfo SqliteBackend::driver_library() {
     return lib_->info();
 }
 
-void SqliteBackend::execute(const std::string& sql) {
-    admit(sql);
-    run(sql, {});
-}
-
-ResultSet SqliteBackend::query(const std::string& sql) {
-    admit(sql);
-    ResultSet result;
-    run(sql, {.rows = &result});
-    return result;
-}
-
-ResultFingerprint SqliteBackend::query_fingerprint(const std::string& sql) {
-    admit(sql);
-    FingerprintBuilder builder;
-    run(sql, {.fingerprint = &builder});
-    return builder.result();
-}
-
 int SqliteBackend::on_progress(void* self) {
     auto* backend = static_cast<SqliteBackend*>(self);
     if (backend->interrupted()) return 1;
-    if (backend->statement_timeout_.count() <= 0 ||
-        std::chrono::steady_clock::now() < backend->deadline_)
-        return 0;
+    if (!backend->past_deadline()) return 0;
     backend->timed_out_ = true;
     return 1;  // makes the running statement fail with SQLITE_INTERRUPT
 }
 
-void SqliteBackend::run(const std::string& sql, RowSink sink) {
-    refuse_if_interrupted();
-    log_statement(sql);
-    deadline_ = std::chrono::steady_clock::now() + statement_timeout_;
+void SqliteBackend::run_statements(const std::string& sql, RowSink sink) {
     timed_out_ = false;
     const char* next = sql.c_str();
     const char* end = next + sql.size();
@@ -235,9 +219,7 @@ void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
     }
     std::size_t rows = 0;
     auto check_size = [&] {
-        if (++rows > max_result_rows_)
-            throw BackendError("result_too_large", "the result has more than " +
-                                                       std::to_string(max_result_rows_) + " rows");
+        if (++rows > options_.max_result_rows) throw result_too_large();
     };
     if (sink.fingerprint != nullptr) {
         // One timed span for the whole result: hashing a row's values costs a few
@@ -282,47 +264,22 @@ void SqliteBackend::throw_error(int code) {
     std::string message = lib_->errmsg(db_);
     if (code == SQLITE_INTERRUPT && interrupted())
         throw BackendError(kInterrupted, "sqlite: " + message);
-    if (code == SQLITE_INTERRUPT && timed_out_) {
-        throw BackendError("timeout", "statement exceeded the timeout of " +
-                                          std::to_string(statement_timeout_.count()) + " ms");
-    }
+    if (code == SQLITE_INTERRUPT && timed_out_) throw timeout_error();
     throw BackendError(sqlite_error_kind(message), "sqlite: " + message);
 }
 
-namespace {
-
-const LedgerSql kSqliteLedger{
-    .create = "CREATE TABLE eriq_ledger (object_name TEXT PRIMARY KEY)",
-    .select = "SELECT object_name FROM eriq_ledger",
-    .insert_prefix = "INSERT OR IGNORE INTO eriq_ledger (object_name) VALUES ",
-    .insert_suffix = "",
-};
-
-}  // namespace
-
 void SqliteBackend::start_ledger() {
     if (path_ == ":memory:") {
+        ledger_ = WorkspaceLedger(sqlite_scope(path_));
         ledger_.own_everything();  // a fresh database that nothing else can reach
         return;
     }
-    ResultSet objects;
-    run("SELECT name FROM main.sqlite_schema WHERE type IN ('table', 'view') "
-        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
-        {.rows = &objects});
     std::vector<std::string> names;
-    for (const auto& row : objects.rows) names.push_back(row[0].text);
-    ledger_.open(
-        names, options_.allow_foreign_objects, kSqliteLedger,
-        [this](const std::string& sql) {
-            ResultSet rows;
-            run(sql, {.rows = &rows});
-            return rows;
-        },
-        [this](const std::string& sql) { run(sql, {}); });
-}
-
-void SqliteBackend::admit(const std::string& sql) {
-    ledger_.admit_and_record(sql, kSqliteLedger, [this](const std::string& s) { run(s, {}); });
+    for (const auto& row : run_query("SELECT name FROM main.sqlite_schema WHERE type IN "
+                                     "('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+                               .rows)
+        names.push_back(row[0].text);
+    open_ledger(sqlite_scope(path_), names);
 }
 
 void SqliteBackend::reset_workspace() {
@@ -343,10 +300,9 @@ void SqliteBackend::reset_workspace() {
     // The session's temporary objects are all its own; in main only what the ledger lists.
     std::string drops;
     for (const char* schema : {"main", "temp"}) {
-        ResultSet objects;
-        run(std::string("SELECT type, name FROM ") + schema +
-                ".sqlite_schema WHERE type IN ('table', 'view') ORDER BY type = 'table'",
-            {.rows = &objects});
+        const ResultSet objects =
+            run_query(std::string("SELECT type, name FROM ") + schema +
+                      ".sqlite_schema WHERE type IN ('table', 'view') ORDER BY type = 'table'");
         for (const auto& row : objects.rows) {
             const std::string& name = row[1].text;
             if (std::string(schema) == "main" && (!ledger_.owns(name) || looks_like_ledger(name)))

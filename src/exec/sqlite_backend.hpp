@@ -1,12 +1,9 @@
 #pragma once
 // Embedded SQLite target: a file or an in-memory database, on the libsqlite3 that
 // BackendOptions::driver_library names (exec/sqlite_library.hpp).
-#include <chrono>
 #include <string>
 
-#include "exec/backend.hpp"
-#include "exec/row_sink.hpp"
-#include "exec/workspace_ledger.hpp"
+#include "exec/driver_backend.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -15,7 +12,7 @@ namespace eriq {
 
 class SqliteLibrary;
 
-class SqliteBackend : public Backend {
+class SqliteBackend : public DriverBackend {
   public:
     // Opens (creating if needed) `path` or ":memory:"; throws BackendError.
     SqliteBackend(const std::string& path, const BackendOptions& options);
@@ -27,13 +24,6 @@ class SqliteBackend : public Backend {
     std::string server_version() override;
     DriverLibraryInfo driver_library() override;
 
-    // Both accept several ';'-separated statements; query() returns the rows of
-    // the first statement that has result columns.
-    void execute(const std::string& sql) override;
-    ResultSet query(const std::string& sql) override;
-    // Hashes the driver's values as they are stepped over; no row is built.
-    ResultFingerprint query_fingerprint(const std::string& sql) override;
-
     void reset_workspace() override;
 
   protected:
@@ -41,28 +31,23 @@ class SqliteBackend : public Backend {
     // would need the handle, which the worker's thread closes and reopens).
     void cancel_statement_in_flight() override {}
 
+    // Runs every statement in `sql` (several ';'-separated ones may come); the first one
+    // with result columns feeds `sink`, stepped over without building rows for a fingerprint.
+    void run_statements(const std::string& sql, RowSink sink) override;
+
   private:
-    // Runs every statement in `sql`; the first one with result columns feeds `sink`.
-    void run(const std::string& sql, RowSink sink);
     void step_all(sqlite3_stmt* stmt, RowSink sink);
     void open();  // opens path_ into db_, with the busy and progress handlers
     [[noreturn]] void throw_error(int code);
     // Reads or creates the ledger of a file database; refuses foreign objects.
     void start_ledger();
-    // Checks `sql` against the ledger and records the objects it will create.
-    void admit(const std::string& sql);
 
     static int on_progress(void* self);
 
     const SqliteLibrary* lib_;
     sqlite3* db_ = nullptr;
     std::string path_;
-    BackendOptions options_;
-    std::chrono::milliseconds statement_timeout_;
-    std::size_t max_result_rows_;
-    std::chrono::steady_clock::time_point deadline_;
     bool timed_out_ = false;
-    WorkspaceLedger ledger_;
 };
 
 }  // namespace eriq

@@ -1,9 +1,5 @@
 #include "exec/sqlite_library.hpp"
 
-#include <dlfcn.h>
-#include <link.h>
-
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -11,62 +7,32 @@
 
 #include <fmt/format.h>
 
+#include "exec/library_loader.hpp"
+
 namespace eriq {
-
-namespace {
-
-// dlerror() starts with the name it was given ("x.so: cannot open shared object file: ...");
-// the message eriq prints names the library once, so that prefix goes.
-std::string loader_error(const std::string& name) {
-    const char* raw = dlerror();
-    std::string message = raw != nullptr ? raw : "unknown error";
-    if (message.starts_with(name + ": ")) message.erase(0, name.size() + 2);
-    return message;
-}
-
-// The file the dynamic loader opened for `handle` (it searched for a bare name).
-std::string loaded_file(void* handle, const std::string& fallback) {
-    link_map* map = nullptr;
-    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr || map->l_name == nullptr ||
-        *map->l_name == '\0')
-        return fallback;
-    return std::filesystem::absolute(map->l_name).lexically_normal().string();
-}
-
-template <class Function>
-void bind_one(void* handle, Function& slot, const char* name, std::vector<std::string>& missing) {
-    void* symbol = dlsym(handle, name);
-    if (symbol == nullptr) {
-        missing.emplace_back(name);
-        return;
-    }
-    slot = reinterpret_cast<Function>(symbol);
-}
-
-}  // namespace
 
 std::vector<std::string> SqliteLibrary::bind(void* handle) {
     std::vector<std::string> missing;
-    bind_one(handle, libversion, "sqlite3_libversion", missing);
-    bind_one(handle, sourceid, "sqlite3_sourceid", missing);
-    bind_one(handle, config, "sqlite3_config", missing);
-    bind_one(handle, open_v2, "sqlite3_open_v2", missing);
-    bind_one(handle, close_v2, "sqlite3_close_v2", missing);
-    bind_one(handle, errmsg, "sqlite3_errmsg", missing);
-    bind_one(handle, errstr, "sqlite3_errstr", missing);
-    bind_one(handle, busy_timeout, "sqlite3_busy_timeout", missing);
-    bind_one(handle, progress_handler, "sqlite3_progress_handler", missing);
-    bind_one(handle, prepare_v2, "sqlite3_prepare_v2", missing);
-    bind_one(handle, step, "sqlite3_step", missing);
-    bind_one(handle, finalize, "sqlite3_finalize", missing);
-    bind_one(handle, column_count, "sqlite3_column_count", missing);
-    bind_one(handle, column_name, "sqlite3_column_name", missing);
-    bind_one(handle, column_type, "sqlite3_column_type", missing);
-    bind_one(handle, column_int64, "sqlite3_column_int64", missing);
-    bind_one(handle, column_double, "sqlite3_column_double", missing);
-    bind_one(handle, column_text, "sqlite3_column_text", missing);
-    bind_one(handle, column_blob, "sqlite3_column_blob", missing);
-    bind_one(handle, column_bytes, "sqlite3_column_bytes", missing);
+    bind_function(handle, libversion, "sqlite3_libversion", missing);
+    bind_function(handle, sourceid, "sqlite3_sourceid", missing);
+    bind_function(handle, config, "sqlite3_config", missing);
+    bind_function(handle, open_v2, "sqlite3_open_v2", missing);
+    bind_function(handle, close_v2, "sqlite3_close_v2", missing);
+    bind_function(handle, errmsg, "sqlite3_errmsg", missing);
+    bind_function(handle, errstr, "sqlite3_errstr", missing);
+    bind_function(handle, busy_timeout, "sqlite3_busy_timeout", missing);
+    bind_function(handle, progress_handler, "sqlite3_progress_handler", missing);
+    bind_function(handle, prepare_v2, "sqlite3_prepare_v2", missing);
+    bind_function(handle, step, "sqlite3_step", missing);
+    bind_function(handle, finalize, "sqlite3_finalize", missing);
+    bind_function(handle, column_count, "sqlite3_column_count", missing);
+    bind_function(handle, column_name, "sqlite3_column_name", missing);
+    bind_function(handle, column_type, "sqlite3_column_type", missing);
+    bind_function(handle, column_int64, "sqlite3_column_int64", missing);
+    bind_function(handle, column_double, "sqlite3_column_double", missing);
+    bind_function(handle, column_text, "sqlite3_column_text", missing);
+    bind_function(handle, column_blob, "sqlite3_column_blob", missing);
+    bind_function(handle, column_bytes, "sqlite3_column_bytes", missing);
     return missing;
 }
 
@@ -81,14 +47,13 @@ const SqliteLibrary& SqliteLibrary::load(const std::string& path) {
     std::lock_guard lock(mutex);
     if (auto it = by_name.find(name); it != by_name.end()) return *it->second;
 
-    // RTLD_LOCAL: the library's symbols stay out of the global scope, so several
-    // libsqlite3 versions can be loaded at once without one's calls landing in another.
-    void* handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    // Several libsqlite3 versions can be loaded at once without one's calls landing in another.
+    void* handle = open_library(name);
     if (handle == nullptr)
         throw DriverLibraryError(
             fmt::format("cannot load the SQLite library {}: {}", name, loader_error(name)));
     if (auto it = by_handle.find(handle); it != by_handle.end()) {
-        dlclose(handle);  // only drops the reference this dlopen added
+        close_library(handle);  // only drops the reference this dlopen added
         by_name.emplace(name, it->second.get());
         return *it->second;
     }
@@ -96,7 +61,7 @@ const SqliteLibrary& SqliteLibrary::load(const std::string& path) {
     std::unique_ptr<SqliteLibrary> library(new SqliteLibrary());
     const std::vector<std::string> missing = library->bind(handle);
     if (!missing.empty()) {
-        dlclose(handle);
+        close_library(handle);
         throw DriverLibraryError(
             missing.size() == 1
                 ? fmt::format("{} is not a SQLite library eriq can use: it has no {}", name,

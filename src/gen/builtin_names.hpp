@@ -1,21 +1,14 @@
 #pragma once
-// The names of the DSL's built-ins (implemented in builtins.cpp), shared by the
-// derivation and the grammar check.
+// The names of the DSL's built-ins (the table in builtins.cpp), shared by the
+// derivation, the grammar check and the grammar index.
 #include <set>
 #include <string>
 
 namespace eriq {
 
-inline const std::set<std::string>& builtin_names() {
-    static const std::set<std::string> names{
-        "column", "literal", "func",     "agg",       "select_list",  "alias", "table",
-        "x",      "derived", "group_by", "group_key", "order_by_all", "number"};
-    return names;
-}
+const std::set<std::string>& builtin_names();
 
 // Built-ins whose first argument names a production to derive.
-inline bool builtin_takes_production(const std::string& name) {
-    return name == "func" || name == "agg" || name == "select_list" || name == "derived";
-}
+bool builtin_takes_production(const std::string& name);
 
 }  // namespace eriq

@@ -1,12 +1,13 @@
 #include "gen/case_generator.hpp"
 
 #include "gen/derivation.hpp"
+#include "gen/grammar_capabilities.hpp"
 #include "gen/rng.hpp"
 
 namespace eriq {
 
 CaseGenerator::CaseGenerator(const dsl::Grammar& g, const Dialect& d)
-    : g_(g), d_(d), index_(build_grammar_index(g, d)) {
+    : g_(with_capabilities(g, d)), d_(d), index_(build_grammar_index(g_, d)) {
     check_grammar(g, d);
 }
 

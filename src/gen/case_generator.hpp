@@ -12,8 +12,9 @@
 
 namespace eriq {
 
-// Validates a grammar against the built-ins and the dialect; throws LoadError
-// with the position of the first problem.
+// Validates a grammar against the built-ins and the dialect, and that it stays productive
+// once the dialect's capabilities are applied (gen/grammar_capabilities.hpp); throws
+// LoadError with the position of the first problem.
 void check_grammar(const dsl::Grammar& g, const Dialect& d);
 
 // A case derived from a choice sequence: only I, Q, columns, x_references, features and
@@ -26,7 +27,11 @@ struct ReplayedCase {
 
 class CaseGenerator {
   public:
+    // Generates from the grammar with the dialect's capabilities applied.
     CaseGenerator(const dsl::Grammar& g, const Dialect& d);
+    // The index points into the generator's own grammar.
+    CaseGenerator(const CaseGenerator&) = delete;
+    CaseGenerator& operator=(const CaseGenerator&) = delete;
 
     // Lets a campaign lower the weights of what keeps failing (null: the grammar's weights).
     void set_adaptive_weights(const AdaptiveWeights* adaptive) { adaptive_ = adaptive; }
@@ -56,7 +61,7 @@ class CaseGenerator {
                                        bool with_spans = false) const;
 
   private:
-    const dsl::Grammar& g_;
+    const dsl::Grammar g_;  // with_capabilities(g, d)
     const Dialect& d_;
     GrammarIndex index_;
     const AdaptiveWeights* adaptive_ = nullptr;

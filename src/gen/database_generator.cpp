@@ -148,31 +148,46 @@ class DatabaseBuilder {
     }
 
     std::string create_table(TableInfo& table, const std::vector<ColumnPlan>& plan) {
+        const DdlTemplates& ddl = d_.ddl;
         int keys = 0;
         for (const auto& c : plan) keys += c.key ? 1 : 0;
-        std::string ddl = fmt::format("CREATE TABLE {} (", table.name);
+        std::vector<std::string> definitions;
         std::vector<std::string> key_names;
         for (std::size_t ci = 0; ci < plan.size(); ++ci) {
             const ColumnPlan& c = plan[ci];
             ColumnInfo col{fmt::format("c{}", ci), c.type->family, c.type->name,
                            c.not_null || c.key, c.unique};
-            ddl += fmt::format("{}{} {}", ci ? ", " : "", col.name, c.type->name);
-            // A single-column key is declared on the column: on SQLite, INTEGER PRIMARY KEY
-            // then makes the column the rowid.
-            if (c.key && keys == 1) ddl += " PRIMARY KEY";
-            if (c.not_null && !c.key) ddl += " NOT NULL";
-            if (c.unique) ddl += " UNIQUE";
+            definitions.push_back(fill_named(
+                ddl.column, {{"column", col.name},
+                             {"type", c.type->name},
+                             {"primary_key", c.key && keys == 1 ? ddl.column_primary_key : ""},
+                             {"not_null", c.not_null && !c.key ? ddl.column_not_null : ""},
+                             {"unique", c.unique ? ddl.column_unique : ""}}));
             if (c.key) key_names.push_back(col.name);
             table.columns.push_back(std::move(col));
         }
-        if (keys > 1) {
-            ddl += ", PRIMARY KEY (";
-            for (std::size_t i = 0; i < key_names.size(); ++i)
-                ddl += (i ? ", " : "") + key_names[i];
-            ddl += ")";
-        }
+        const std::string key =
+            keys > 1 ? fill_named(ddl.table_primary_key, {{"columns", joined(key_names)}})
+                     : std::string();
         table.primary_key = std::move(key_names);
-        return ddl + ")";
+        return fill_named(
+            ddl.create_table,
+            {{"table", table.name}, {"columns", joined(definitions)}, {"primary_key", key}});
+    }
+
+    std::string joined(const std::vector<std::string>& parts) const {
+        std::string out;
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            if (i) out += d_.ddl.separator;
+            out += parts[i];
+        }
+        return out;
+    }
+
+    std::string create_index(const TableInfo& table, int k, const std::string& keys) const {
+        return fill_named(d_.ddl.create_index, {{"index", fmt::format("i_{}_{}", table.name, k)},
+                                                {"table", table.name},
+                                                {"keys", keys}});
     }
 
     void add_indexes(const TableInfo& table, const std::vector<ColumnPlan>& plan,
@@ -184,23 +199,24 @@ class DatabaseBuilder {
         if (indexable.empty()) return;
         const int count = static_cast<int>(rng_.range(1, knob_int("indexes_max", 2)));
         for (int k = 0; k < count; ++k) {
-            const std::string name = fmt::format("i_{}_{}", table.name, k);
             if (auto expr = expression_key(table, plan, indexable)) {
-                schema.push_back(
-                    fmt::format("CREATE INDEX {} ON {} (({}))", name, table.name, *expr));
+                schema.push_back(create_index(
+                    table, k, fill_named(d_.ddl.index_expression, {{"expression", *expr}})));
                 continue;
             }
             std::vector<std::size_t> pool = indexable;
             const auto width = static_cast<std::size_t>(
                 rng_.range(1, std::min<std::int64_t>(2, static_cast<std::int64_t>(pool.size()))));
-            std::string parts;
+            std::vector<std::string> parts;
             for (std::size_t w = 0; w < width; ++w) {
                 const std::size_t at = rng_.below(pool.size());
-                parts += (w ? ", " : "") + table.columns[pool[at]].name;
-                if (rng_.chance(0.2)) parts += " DESC";
+                const std::string& column = table.columns[pool[at]].name;
+                const bool desc = rng_.chance(0.2);
+                parts.push_back(fill_named(desc ? d_.ddl.index_key_desc : d_.ddl.index_key,
+                                           {{"column", column}}));
                 pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(at));
             }
-            schema.push_back(fmt::format("CREATE INDEX {} ON {} ({})", name, table.name, parts));
+            schema.push_back(create_index(table, k, joined(parts)));
         }
     }
 
@@ -220,7 +236,7 @@ class DatabaseBuilder {
     }
 
     std::string literal_for(const ColumnPlan& c, double boundary) {
-        return make_literal(*c.type, rng_, boundary, !(c.not_null || c.key));
+        return make_literal(*c.type, rng_, boundary, !(c.not_null || c.key), g_.literals);
     }
 
     // Rows whose key tuple or UNIQUE value repeats an earlier row are drawn again, and
@@ -229,8 +245,7 @@ class DatabaseBuilder {
         const double boundary = g_.knob("boundary_share", 0.5);
         std::set<std::string> keys_seen;
         std::vector<std::set<std::string>> unique_seen(plan.size());
-        std::string insert = fmt::format("INSERT INTO {} VALUES ", table.name);
-        int accepted = 0;
+        std::vector<std::string> accepted_rows;
         for (int r = 0; r < rows; ++r) {
             for (int attempt = 0; attempt < 8; ++attempt) {
                 std::vector<std::string> values;
@@ -249,15 +264,13 @@ class DatabaseBuilder {
                 for (std::size_t ci = 0; ci < plan.size(); ++ci)
                     if (plan[ci].unique && values[ci] != "NULL")
                         unique_seen[ci].insert(literal_identity(values[ci]));
-                insert += accepted++ ? ", (" : "(";
-                for (std::size_t ci = 0; ci < values.size(); ++ci)
-                    insert += (ci ? ", " : "") + values[ci];
-                insert += ")";
+                accepted_rows.push_back(fill_named(d_.ddl.row, {{"values", joined(values)}}));
                 break;
             }
         }
-        table.row_count = accepted;
-        return accepted > 0 ? insert : std::string();
+        table.row_count = static_cast<int>(accepted_rows.size());
+        if (accepted_rows.empty()) return std::string();
+        return fill_named(d_.ddl.insert, {{"table", table.name}, {"rows", joined(accepted_rows)}});
     }
 
     // INSERT ... SELECT over the sequence n = 0..rows-1: key and unique columns number the

@@ -3,6 +3,7 @@
 // constraints, secondary (and expression) indexes, and rows mixing boundary and random
 // values. Small tables get INSERT ... VALUES; an occasional big one is filled server-side
 // from a sequence (the dialect's fill_table template), then its statistics are gathered.
+// Every statement is spelled by the dialect's templates ([ddl], catalog/ddl_templates.hpp).
 #include <cstdint>
 #include <string>
 #include <vector>

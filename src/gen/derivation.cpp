@@ -4,7 +4,6 @@
 #include <cctype>
 #include <limits>
 
-#include "gen/builtin_names.hpp"
 #include "gen/sql_text.hpp"
 
 namespace eriq {
@@ -20,7 +19,8 @@ Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedD
       adaptive_(adaptive),
       trace_(trace),
       max_depth_(static_cast<int>(g.knob("max_depth", 8))),
-      column_family_share_(g.knob("column_family_share", 0.7)) {}
+      column_family_share_(g.knob("column_family_share", 0.7)),
+      numeric_column_share_(g.knob("numeric_column_share", 0.7)) {}
 
 std::optional<std::string> Derivation::derive_query(const std::string& production,
                                                     std::vector<OutputColumn>* columns) {
@@ -181,7 +181,7 @@ std::optional<std::string> Derivation::derive_once(const dsl::Item& item, const 
         case dsl::ItemKind::NonTerminal:
             return derive_reference(item, family, bindings, depth);
         case dsl::ItemKind::Builtin:
-            return derive_builtin(item, family, bindings, depth);
+            return derive_builtin(item, family, depth);
     }
     return std::nullopt;
 }
@@ -234,7 +234,8 @@ std::string Derivation::pick_numeric_family() {
         for (const auto& c : state_.get().scopes.back().columns)
             if (std::find(fams.begin(), fams.end(), c.family) != fams.end())
                 present.push_back(c.family);
-        if (!present.empty() && choices_->chance(0.7)) return choices_->pick(present);
+        if (!present.empty() && choices_->chance(numeric_column_share_))
+            return choices_->pick(present);
     }
     return choices_->pick(fams);
 }

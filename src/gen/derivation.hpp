@@ -17,7 +17,7 @@
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
 #include "gen/lazy_snapshots.hpp"
-#include "gen/predicate_check.hpp"
+#include "model/predicate_check.hpp"
 #include "model/test_case.hpp"
 
 namespace eriq {
@@ -98,8 +98,9 @@ class Derivation {
                                            Bindings& bindings, int depth);
     std::optional<std::string> derive_reference(const dsl::Item& item, const std::string& family,
                                                 Bindings& bindings, int depth);
+    // Runs the built-in's handler from the table in builtins.cpp.
     std::optional<std::string> derive_builtin(const dsl::Item& item, const std::string& family,
-                                              Bindings& bindings, int depth);
+                                              int depth);
     // predicate_redraw.cpp: item i of `items` derived as a checked predicate when the text
     // before it ends with WHERE, ON or HAVING and a check is set; otherwise plainly.
     std::optional<std::string> derive_sequence_item(const std::vector<dsl::Item>& items,
@@ -138,6 +139,7 @@ class Derivation {
     GenerationTrace* trace_;
     int max_depth_;
     double column_family_share_;
+    double numeric_column_share_;
     std::vector<OutputColumn> x_columns_;
     const PredicateCheck* predicate_check_ = nullptr;
     LazySnapshots<DerivationState> state_;  // rolled back when an alternative fails

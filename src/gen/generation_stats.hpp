@@ -8,7 +8,7 @@
 
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
-#include "gen/predicate_check.hpp"
+#include "model/predicate_check.hpp"
 
 namespace eriq {
 

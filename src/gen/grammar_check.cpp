@@ -12,6 +12,7 @@
 #include "dsl/knob_limits.hpp"
 #include "gen/builtin_names.hpp"
 #include "gen/case_generator.hpp"
+#include "gen/grammar_capabilities.hpp"
 #include "gen/grammar_productivity.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
@@ -231,7 +232,7 @@ void check_grammar(const dsl::Grammar& g, const Dialect& d) {
     }
     check_everything_used(g);
     dsl::check_knob_ranges(g);
-    check_productivity(g);
+    check_productivity(with_capabilities(g, d));
 }
 
 }  // namespace eriq

@@ -115,8 +115,9 @@ int GrammarIndex::family_id(const std::string& family) const {
     return it == fams.end() ? -1 : static_cast<int>(it - fams.begin());
 }
 
-GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
-    GrammarIndex index;
+namespace {
+
+void index_productions(const dsl::Grammar& g, GrammarIndex& index) {
     index.production_height = compute_heights(g);
     for (const auto& [name, p] : g.productions) {
         index.production_id[&p] = static_cast<int>(index.production_names.size());
@@ -124,6 +125,11 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
         index.production_names.push_back(name);
         index.productions.push_back(&p);
     }
+}
+
+// Every alternative's id, height and weight, the alternatives naming each production, and
+// each production's alternatives shortest first.
+void index_alternatives(const dsl::Grammar& g, GrammarIndex& index) {
     index.alternatives_naming.resize(index.production_names.size());
     index.alternatives.resize(index.production_names.size());
     for (const auto& [name, p] : g.productions)
@@ -139,7 +145,6 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
             for (int pid : named)
                 index.alternatives_naming[static_cast<std::size_t>(pid)].push_back(id);
         }
-
     for (const auto& infos : index.alternatives) {
         std::vector<int> order(infos.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
@@ -149,7 +154,31 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
         });
         index.alternative_order.push_back(std::move(order));
     }
+}
 
+void index_families(const dsl::Grammar& g, const Dialect& d, GrammarIndex& index) {
+    for (const auto& f : all_families()) {
+        const double knob = f == "bool" ? 1.0 : g.knob("family_" + f, 1.0);
+        const bool has_type = std::any_of(d.types.begin(), d.types.end(),
+                                          [&](const TypeInfo& t) { return t.family == f; });
+        index.family_usable.push_back(f == "bool" || (knob > 0 && has_type));
+        index.family_weight.push_back(knob);
+    }
+}
+
+std::vector<int> by_arity(const std::vector<FunctionChoice>& fits) {
+    std::vector<int> order(fits.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return fits[static_cast<std::size_t>(a)].function->args.size() <
+               fits[static_cast<std::size_t>(b)].function->args.size();
+    });
+    return order;
+}
+
+// Function ids by name, and per family the functions and aggregates returning it whose
+// arguments are all of usable families, fewest arguments first.
+void index_functions(const Dialect& d, GrammarIndex& index) {
     std::map<std::string, int> by_name;
     for (const auto* list : {&d.functions, &d.aggregates})
         for (const auto& fn : *list) {
@@ -158,20 +187,12 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
             if (added) index.function_names.push_back(fn.name);
             index.function_id[&fn] = it->second;
         }
-
-    const auto& families = all_families();
-    for (const auto& f : families) {
-        const double knob = f == "bool" ? 1.0 : g.knob("family_" + f, 1.0);
-        const bool has_type = std::any_of(d.types.begin(), d.types.end(),
-                                          [&](const TypeInfo& t) { return t.family == f; });
-        index.family_usable.push_back(f == "bool" || (knob > 0 && has_type));
-        index.family_weight.push_back(knob);
-    }
     auto usable = [&](const std::string& f) {
         if (f == "T" || f == "N") return true;
         const int id = index.family_id(f);
         return id >= 0 && index.family_usable[static_cast<std::size_t>(id)];
     };
+    const auto& families = all_families();
     index.functions_returning.resize(families.size());
     index.aggregates_returning.resize(families.size());
     for (std::size_t fam = 0; fam < families.size(); ++fam)
@@ -183,19 +204,20 @@ GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
                                                  : index.aggregates_returning[fam];
                 out.push_back({&fn, index.function_id.at(&fn)});
             }
-    auto by_arity = [](const std::vector<FunctionChoice>& fits) {
-        std::vector<int> order(fits.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-            return fits[static_cast<std::size_t>(a)].function->args.size() <
-                   fits[static_cast<std::size_t>(b)].function->args.size();
-        });
-        return order;
-    };
     for (std::size_t fam = 0; fam < families.size(); ++fam) {
         index.functions_order.push_back(by_arity(index.functions_returning[fam]));
         index.aggregates_order.push_back(by_arity(index.aggregates_returning[fam]));
     }
+}
+
+}  // namespace
+
+GrammarIndex build_grammar_index(const dsl::Grammar& g, const Dialect& d) {
+    GrammarIndex index;
+    index_productions(g, index);
+    index_alternatives(g, index);
+    index_families(g, d, index);
+    index_functions(d, index);
     return index;
 }
 

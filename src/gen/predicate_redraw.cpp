@@ -46,20 +46,6 @@ void integer_range(const TypeInfo& type, PredicateColumn& column) {
 
 }  // namespace
 
-const char* predicate_verdict_name(PredicateVerdict v) {
-    switch (v) {
-        case PredicateVerdict::Contradiction:
-            return "contradiction";
-        case PredicateVerdict::Tautology:
-            return "tautology";
-        case PredicateVerdict::Contingent:
-            return "contingent";
-        case PredicateVerdict::Unknown:
-            return "unknown";
-    }
-    return "?";
-}
-
 std::vector<PredicateColumn> Derivation::predicate_columns(bool on_clause) const {
     std::vector<PredicateColumn> out;
     if (state_.get().scopes.empty()) return out;

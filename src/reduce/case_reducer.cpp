@@ -27,14 +27,8 @@ struct RowRef {
 
 class Reducer {
   public:
-    Reducer(const StillInteresting& interesting, const ReductionBudget& budget,
-            ReductionStats& stats, const ReductionProgress& progress, const ReductionHints& hints)
-        : hints_(hints),
-          interesting_(interesting),
-          budget_(budget),
-          stats_(stats),
-          progress_(progress),
-          start_(std::chrono::steady_clock::now()) {}
+    Reducer(const StillInteresting& interesting, ReductionMeter& meter, const ReductionHints& hints)
+        : hints_(hints), interesting_(interesting), meter_(meter) {}
 
     TestCase run(TestCase tc) {
         best_ = std::move(tc);
@@ -53,15 +47,9 @@ class Reducer {
         return best_;
     }
 
-    bool exhausted() {
-        const auto spent = std::chrono::steady_clock::now() - start_;
-        stats_.seconds = std::chrono::duration<double>(spent).count();
-        if (stats_.tests >= budget_.max_tests || spent >= budget_.max_time)
-            stats_.budget_spent = true;
-        return stats_.budget_spent;
-    }
-
   private:
+    bool exhausted() { return meter_.exhausted(); }
+
     static std::size_t size_of(const TestCase& tc) {
         std::size_t n = tc.intermediate.size() + tc.referencing.size();
         for (const auto& s : tc.schema) n += s.size();
@@ -71,11 +59,10 @@ class Reducer {
 
     bool try_candidate(const TestCase& candidate) {
         if (exhausted()) return false;
-        ++stats_.tests;
+        meter_.tested();
         if (!interesting_(candidate)) return false;
-        ++stats_.accepted;
         best_ = candidate;
-        if (progress_) progress_(best_, stats_);
+        meter_.accepted(best_);
         return true;
     }
 
@@ -254,17 +241,14 @@ class Reducer {
             c.rows[it->second] = merged.sql();
         }
         if (c.rows.size() < best_.rows.size()) {
-            ++stats_.tests;
+            meter_.tested();
             if (interesting_(c)) best_ = c;  // equivalent SQL; checked all the same
         }
     }
 
     const ReductionHints& hints_;
     const StillInteresting& interesting_;
-    const ReductionBudget& budget_;
-    ReductionStats& stats_;
-    const ReductionProgress& progress_;
-    std::chrono::steady_clock::time_point start_;
+    ReductionMeter& meter_;
     TestCase best_;
 };
 
@@ -277,12 +261,9 @@ std::size_t case_statements(const TestCase& tc) {
 TestCase reduce_case(TestCase tc, const StillInteresting& interesting,
                      const ReductionBudget& budget, ReductionStats* stats,
                      const ReductionProgress& progress, const ReductionHints& hints) {
-    ReductionStats local;
-    ReductionStats& s = stats ? *stats : local;
-    s = {};
-    Reducer reducer(interesting, budget, s, progress, hints);
-    TestCase out = reducer.run(std::move(tc));
-    reducer.exhausted();  // final elapsed time
+    ReductionMeter meter(budget, stats, progress);
+    TestCase out = Reducer(interesting, meter, hints).run(std::move(tc));
+    meter.exhausted();  // final elapsed time
     return out;
 }
 

@@ -4,19 +4,14 @@
 // (tables, indexes, rows by delta debugging, columns, values), then I and Q by one-step
 // SQL edits (sql_edits.hpp), repeated until nothing more shrinks or the budget is spent.
 // Knows nothing of backends: the test is a function.
-#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "model/test_case.hpp"
+#include "reduce/reduction_meter.hpp"
 
 namespace eriq {
-
-struct ReductionBudget {
-    int max_tests = 3000;
-    std::chrono::milliseconds max_time{30000};
-};
 
 // What the reducer may try besides removing things, from the dialect.
 struct ReductionHints {
@@ -25,20 +20,11 @@ struct ReductionHints {
     std::vector<std::string> simple_types;
 };
 
-struct ReductionStats {
-    int tests = 0;     // candidates tried
-    int accepted = 0;  // candidates that kept the finding
-    double seconds = 0;
-    bool budget_spent = false;
-};
-
 // Statements of the case's database plus I and Q, and the characters of I and Q: the
 // sizes the reducer is judged by.
 std::size_t case_statements(const TestCase& tc);
 
 using StillInteresting = std::function<bool(const TestCase&)>;
-// Called after each accepted candidate (for a progress line).
-using ReductionProgress = std::function<void(const TestCase&, const ReductionStats&)>;
 
 TestCase reduce_case(TestCase tc, const StillInteresting& interesting,
                      const ReductionBudget& budget, ReductionStats* stats = nullptr,

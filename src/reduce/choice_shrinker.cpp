@@ -1,7 +1,6 @@
 #include "reduce/choice_shrinker.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <string>
 #include <unordered_map>
 
@@ -32,14 +31,8 @@ bool smaller(const TestCase& a, const TestCase& b) {
 class ChoiceShrinker {
   public:
     ChoiceShrinker(const ReplayChoices& replay, const StillInteresting& interesting,
-                   const ReductionBudget& budget, ReductionStats& stats,
-                   const ReductionProgress& progress)
-        : replay_(replay),
-          interesting_(interesting),
-          budget_(budget),
-          stats_(stats),
-          progress_(progress),
-          start_(std::chrono::steady_clock::now()) {}
+                   ReductionMeter& meter)
+        : replay_(replay), interesting_(interesting), meter_(meter) {}
 
     TestCase run(const TestCase& tc) {
         base_ = tc;
@@ -66,15 +59,9 @@ class ChoiceShrinker {
         return case_of(best_);
     }
 
-    bool exhausted() {
-        const auto spent = std::chrono::steady_clock::now() - start_;
-        stats_.seconds = std::chrono::duration<double>(spent).count();
-        if (stats_.tests >= budget_.max_tests || spent >= budget_.max_time)
-            stats_.budget_spent = true;
-        return stats_.budget_spent;
-    }
-
   private:
+    bool exhausted() { return meter_.exhausted(); }
+
     static std::string text_of(const TestCase& tc) {
         return tc.intermediate + '\0' + tc.referencing;
     }
@@ -106,14 +93,13 @@ class ChoiceShrinker {
         if (known != known_.end()) {
             keeps = known->second;
         } else {
-            ++stats_.tests;
+            meter_.tested();
             keeps = interesting_(case_of(r));
             known_.emplace(text, keeps);
         }
         if (!keeps) return false;
-        ++stats_.accepted;
         best_ = std::move(r);
-        if (progress_) progress_(case_of(best_), stats_);
+        meter_.accepted(case_of(best_));
         return true;
     }
 
@@ -285,10 +271,7 @@ class ChoiceShrinker {
 
     const ReplayChoices& replay_;
     const StillInteresting& interesting_;
-    const ReductionBudget& budget_;
-    ReductionStats& stats_;
-    const ReductionProgress& progress_;
-    std::chrono::steady_clock::time_point start_;
+    ReductionMeter& meter_;
     TestCase base_;
     ReplayedCase best_;
     std::unordered_map<std::string, bool> known_;  // I and Q tested, and whether they kept it
@@ -299,12 +282,9 @@ class ChoiceShrinker {
 TestCase shrink_choices(const TestCase& tc, const ReplayChoices& replay,
                         const StillInteresting& interesting, const ReductionBudget& budget,
                         ReductionStats* stats, const ReductionProgress& progress) {
-    ReductionStats local;
-    ReductionStats& s = stats ? *stats : local;
-    s = {};
-    ChoiceShrinker shrinker(replay, interesting, budget, s, progress);
-    TestCase out = shrinker.run(tc);
-    shrinker.exhausted();
+    ReductionMeter meter(budget, stats, progress);
+    TestCase out = ChoiceShrinker(replay, interesting, meter).run(tc);
+    meter.exhausted();  // final elapsed time
     return out;
 }
 

@@ -27,7 +27,7 @@ namespace eriq {
 using ReplayChoices = std::function<std::optional<ReplayedCase>(const ChoiceSequence&)>;
 
 // `tc.choices` must replay to `tc`'s I and Q. The result keeps `tc`'s database; its choices
-// are the draws of its I and Q. Adds to `stats` (tests, accepted, seconds).
+// are the draws of its I and Q. Fills `stats` (tests, accepted, seconds).
 TestCase shrink_choices(const TestCase& tc, const ReplayChoices& replay,
                         const StillInteresting& interesting, const ReductionBudget& budget,
                         ReductionStats* stats = nullptr, const ReductionProgress& progress = {});

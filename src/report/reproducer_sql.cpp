@@ -30,6 +30,7 @@ std::string one_line(std::string text) {
 
 std::string replay_command(const std::string& driver, const std::string& file_name) {
     if (driver == "sqlite") return fmt::format("sqlite3 < {}", file_name);
+    if (driver == "duckdb") return fmt::format("duckdb < {}", file_name);
     if (driver == "postgres") return fmt::format("psql -d DB -f {}", file_name);
     return fmt::format("mariadb DB < {}", file_name);
 }

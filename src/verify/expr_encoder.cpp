@@ -161,6 +161,16 @@ Sym ExprEncoder::case_of(const Expr& e, const std::vector<Sym>& columns) {
     return acc;
 }
 
+// Each distinct string literal is a distinct integer constant (axioms() keeps them apart).
+Sym ExprEncoder::string_literal(const std::string& text) {
+    auto it = strings_.find(text);
+    if (it == strings_.end()) {
+        std::string name = "str!" + std::to_string(strings_.size());
+        it = strings_.emplace(text, ctx_.int_const(name.c_str())).first;
+    }
+    return Sym{it->second, ctx_.bool_val(false), false, false};
+}
+
 Sym ExprEncoder::cast_of(const Expr& e, const std::vector<Sym>& columns) {
     Sym a = encode(e.args[0], columns);
     const std::string& t = e.name;
@@ -173,7 +183,8 @@ Sym ExprEncoder::cast_of(const Expr& e, const std::vector<Sym>& columns) {
     return Sym{f.value, a.null, false, false};
 }
 
-Sym ExprEncoder::call_of(const Expr& e, const std::vector<Sym>& columns) {
+// COALESCE and NULLIF by their definition; any other function is uninterpreted.
+Sym ExprEncoder::function_call(const Expr& e, const std::vector<Sym>& columns) {
     std::vector<Sym> args;
     for (const Expr& a : e.args) args.push_back(encode(a, columns));
     if (e.name == "COALESCE" && !args.empty()) {
@@ -196,14 +207,8 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
         case K::Int:
             return Sym{ctx_.int_val(static_cast<int64_t>(e.number)), ctx_.bool_val(false), false,
                        false, true};
-        case K::Str: {
-            auto it = strings_.find(e.name);
-            if (it == strings_.end()) {
-                std::string name = "str!" + std::to_string(strings_.size());
-                it = strings_.emplace(e.name, ctx_.int_const(name.c_str())).first;
-            }
-            return Sym{it->second, ctx_.bool_val(false), false, false};
-        }
+        case K::Str:
+            return string_literal(e.name);
         case K::Bool:
             return Sym{ctx_.bool_val(e.number != 0), ctx_.bool_val(false), true, false};
         case K::Null:
@@ -248,7 +253,7 @@ Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
         case K::Cast:
             return cast_of(e, columns);
         case K::Function:
-            return call_of(e, columns);
+            return function_call(e, columns);
         case K::Aggregate:
             throw Unsupported("aggregate outside GROUP BY");
         case K::InQuery:

@@ -52,8 +52,9 @@ class ExprEncoder {
     Sym compare(const std::string& op, const Sym& a, const Sym& b);
     Sym arith(const std::string& op, const Sym& a, const Sym& b);
     Sym case_of(const Expr& e, const std::vector<Sym>& columns);
+    Sym string_literal(const std::string& text);
     Sym cast_of(const Expr& e, const std::vector<Sym>& columns);
-    Sym call_of(const Expr& e, const std::vector<Sym>& columns);
+    Sym function_call(const Expr& e, const std::vector<Sym>& columns);
     Sym function(const std::string& name, const std::vector<Sym>& args, bool boolean);
     Sym merge(const z3::expr& condition, const Sym& then, const Sym& otherwise);
 

@@ -1,161 +1,17 @@
 // Builds the syntax tree from PEGTL's parse tree of sql_grammar.hpp: the selector below keeps the
-// nodes the conversion functions read; each function handles one rule.
+// nodes the conversion functions read; each function handles one rule. Expressions are
+// converted in sql_convert_expr.cpp, tables and queries here.
 #include "verify/sql_parse.hpp"
 
-#include <tao/pegtl.hpp>
-#include <tao/pegtl/contrib/parse_tree.hpp>
-
-#include <fmt/format.h>
-
+#include "verify/sql_convert.hpp"
 #include "verify/sql_grammar.hpp"
-#include "verify/sql_parse_tree.hpp"
 
 namespace eriq::verify {
+namespace sql_convert {
 namespace {
 
 namespace pg = tao::pegtl;
 using namespace sql;
-using namespace detail;
-
-template <typename Rule>
-using selector = pg::parse_tree::selector<
-    Rule,
-    pg::parse_tree::store_content::on<
-        int_lit, dec_lit, str_lit, true_lit, false_lit, null_lit, type_name, cast_expr, when_clause,
-        else_clause, case_operand, case_expr, exists_expr, subquery_expr, star_arg, distinct_flag,
-        function_name, function_call, paren_expr, qualifier, column_name, column_ref, ident, neg_op,
-        unary, mul_op, mul_expr, add_op, add_expr, not_flag, cmp_op, is_null_sfx, cmp_sfx,
-        in_query_sfx, in_list_sfx, between_sfx, like_sfx, comparison, not_op, not_expr, and_expr,
-        expr, alias, as_alias, is_bool_sfx, substring_call, trim_call, trim_side, star_item,
-        qualified_star, select_item, table_name, values_row, values_table, derived_table,
-        base_table, inner_join, left_join, right_join, full_join, cross_join, join_clause, join_rhs,
-        from_item, where_clause, group_by, having_clause, select_core, union_op, intersect_op,
-        except_op, all_flag, set_op, order_by, limit_clause, query>>;
-
-Expr conv_unary(const Node& n) {
-    // unary: [neg_op] primary-child
-    if (n.children.size() == 2) {
-        Expr inner = conv_primary_child(*n.children[1]);
-        if (inner.kind == Expr::Kind::Int) {
-            inner.number = -inner.number;
-            return inner;
-        }
-        Expr e = make(Expr::Kind::Neg);
-        e.args.push_back(std::move(inner));
-        return e;
-    }
-    return conv_primary_child(*n.children.at(0));
-}
-
-// operand (op operand)* with left associativity
-template <typename Operand>
-Expr conv_chain(const Node& n, Expr::Kind kind, Operand operand) {
-    Expr acc = operand(*n.children.at(0));
-    for (size_t i = 1; i + 1 < n.children.size(); i += 2)
-        acc = binary(kind, n.children[i]->string(), std::move(acc), operand(*n.children[i + 1]));
-    return acc;
-}
-
-Expr conv_add(const Node& n) {
-    return conv_chain(n, Expr::Kind::Arith,
-                      [](const Node& m) { return conv_chain(m, Expr::Kind::Arith, conv_unary); });
-}
-
-bool has_not(const Node& n) {
-    for (const auto& c : n.children)
-        if (c->is_type<not_flag>()) return true;
-    return false;
-}
-
-Expr maybe_not(Expr e, bool negate) {
-    if (!negate) return e;
-    Expr n = make(Expr::Kind::Not);
-    n.args.push_back(std::move(e));
-    return n;
-}
-
-Expr conv_comparison(const Node& n) {
-    Expr left = conv_add(*n.children.at(0));
-    if (n.children.size() == 1) return left;
-    const Node& s = *n.children[1];
-    bool neg = has_not(s);
-    std::vector<const Node*> operands;
-    for (const auto& c : s.children)
-        if (!c->is_type<not_flag>() && !c->is_type<cmp_op>()) operands.push_back(c.get());
-    if (s.is_type<is_null_sfx>()) {
-        Expr e = make(Expr::Kind::IsNull);
-        e.negated = neg;
-        e.args.push_back(std::move(left));
-        return e;
-    }
-    if (s.is_type<is_bool_sfx>()) {
-        // x IS [NOT] TRUE/FALSE: never NULL.
-        Expr truth = make(Expr::Kind::Bool);
-        truth.number = operands.at(0)->is_type<true_lit>() ? 1 : 0;
-        Expr e = make(Expr::Kind::Compare);
-        e.op = "=";
-        e.args.push_back(std::move(left));
-        e.args.push_back(std::move(truth));
-        Expr known = make(Expr::Kind::IsNull);
-        known.negated = true;
-        known.args.push_back(e.args[0]);
-        Expr both = binary(Expr::Kind::And, "AND", std::move(known), std::move(e));
-        return maybe_not(std::move(both), neg);
-    }
-    if (s.is_type<cmp_sfx>()) {
-        std::string op = s.children.at(0)->string();
-        if (op == "!=") op = "<>";
-        return binary(Expr::Kind::Compare, op, std::move(left), conv_add(*operands.at(0)));
-    }
-    if (s.is_type<in_query_sfx>()) {
-        Expr e = make(Expr::Kind::InQuery);
-        e.args.push_back(std::move(left));
-        e.sub = conv_query(*operands.at(0));
-        return maybe_not(std::move(e), neg);
-    }
-    if (s.is_type<in_list_sfx>()) {
-        Expr e = make(Expr::Kind::InList);
-        e.args.push_back(std::move(left));
-        for (const Node* o : operands) e.args.push_back(conv_expr(*o));
-        return maybe_not(std::move(e), neg);
-    }
-    if (s.is_type<between_sfx>()) {
-        Expr e = make(Expr::Kind::Between);
-        e.args.push_back(std::move(left));
-        e.args.push_back(conv_add(*operands.at(0)));
-        e.args.push_back(conv_add(*operands.at(1)));
-        return maybe_not(std::move(e), neg);
-    }
-    Expr e = binary(Expr::Kind::Like, "LIKE", std::move(left), conv_add(*operands.at(0)));
-    return maybe_not(std::move(e), neg);
-}
-
-Expr conv_not(const Node& n) {
-    if (n.children.at(0)->is_type<not_op>()) {
-        Expr e = make(Expr::Kind::Not);
-        e.args.push_back(conv_not(*n.children.at(1)));
-        return e;
-    }
-    return conv_comparison(*n.children.at(0));
-}
-
-}  // namespace
-
-Expr detail::conv_expr(const Node& n) {
-    // expr: and_expr+ joined by OR; and_expr: not_expr+ joined by AND
-    auto conv_and = [](const Node& a) {
-        Expr acc = conv_not(*a.children.at(0));
-        for (size_t i = 1; i < a.children.size(); ++i)
-            acc = binary(Expr::Kind::And, "AND", std::move(acc), conv_not(*a.children[i]));
-        return acc;
-    };
-    Expr acc = conv_and(*n.children.at(0));
-    for (size_t i = 1; i < n.children.size(); ++i)
-        acc = binary(Expr::Kind::Or, "OR", std::move(acc), conv_and(*n.children[i]));
-    return acc;
-}
-
-namespace {
 
 std::string alias_of(const Node& n) {
     for (const auto& c : n.children)
@@ -256,7 +112,7 @@ std::shared_ptr<const Query> conv_term(const Node& n) {
 
 }  // namespace
 
-std::shared_ptr<const Query> detail::conv_query(const Node& n) {
+std::shared_ptr<const Query> conv_query(const Node& n) {
     std::shared_ptr<const Query> acc;
     size_t i = 0;
     acc = conv_term(*n.children.at(i++));
@@ -289,7 +145,28 @@ std::shared_ptr<const Query> detail::conv_query(const Node& n) {
     return acc;
 }
 
+}  // namespace sql_convert
+
 namespace {
+
+namespace pg = tao::pegtl;
+using namespace sql;
+using sql_convert::Node;
+
+template <typename Rule>
+using selector = pg::parse_tree::selector<
+    Rule,
+    pg::parse_tree::store_content::on<
+        int_lit, dec_lit, str_lit, true_lit, false_lit, null_lit, type_name, cast_expr, when_clause,
+        else_clause, case_operand, case_expr, exists_expr, subquery_expr, star_arg, distinct_flag,
+        function_name, function_call, paren_expr, qualifier, column_name, column_ref, ident, neg_op,
+        unary, mul_op, mul_expr, add_op, add_expr, not_flag, cmp_op, is_null_sfx, cmp_sfx,
+        in_query_sfx, in_list_sfx, between_sfx, like_sfx, comparison, not_op, not_expr, and_expr,
+        expr, alias, as_alias, is_bool_sfx, substring_call, trim_call, trim_side, star_item,
+        qualified_star, select_item, table_name, values_row, values_table, derived_table,
+        base_table, inner_join, left_join, right_join, full_join, cross_join, join_clause, join_rhs,
+        from_item, where_clause, group_by, having_clause, select_core, union_op, intersect_op,
+        except_op, all_flag, set_op, order_by, limit_clause, query>>;
 
 template <typename Top>
 std::unique_ptr<Node> parse_tree_of(std::string_view text) {
@@ -309,14 +186,14 @@ Query parse_query(std::string_view text) {
     auto root = parse_tree_of<statement>(text);
     if (!root->children.empty()) {
         const Node& top = *root->children.front();
-        if (top.is_type<query>()) return *conv_query(top);
+        if (top.is_type<query>()) return *sql_convert::conv_query(top);
     }
     throw ParseError("syntax error");
 }
 
 Expr parse_expression(std::string_view text) {
     auto root = parse_tree_of<expression>(text);
-    return conv_expr(*root->children.at(0));
+    return sql_convert::conv_expr(*root->children.at(0));
 }
 
 }  // namespace eriq::verify

@@ -1,5 +1,5 @@
 #pragma once
-// The Z3 implementation of generation's PredicateChecker (gen/predicate_check.hpp): the
+// The Z3 implementation of generation's PredicateChecker (model/predicate_check.hpp): the
 // predicate is parsed with verify's SQL parser and encoded with (value, is_null) pairs and
 // three-valued logic (expr_encoder.hpp). Columns are typed from the generated database: int
 // columns are Ints within their type's boundary values, bool columns 0/1, strings
@@ -7,7 +7,7 @@
 // families, decimal literals, '/', subqueries, syntax the parser does not read) is Unknown.
 #include <memory>
 
-#include "gen/predicate_check.hpp"
+#include "model/predicate_check.hpp"
 
 namespace eriq::verify {
 

@@ -1,14 +1,16 @@
 #pragma once
-// Internal to src/verify's SQL parser: the PEGTL parse tree and the conversions that
-// sql_parse.cpp and sql_parse_primary.cpp share.
+// The conversion from PEGTL's parse tree of sql_grammar.hpp to the syntax tree of sql_ast.hpp,
+// shared by the expression part (sql_convert_expr.cpp) and the query part (sql_parse.cpp).
+// Internal to src/verify/: it includes PEGTL.
 #include <memory>
 #include <string>
 
+#include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "verify/sql_ast.hpp"
 
-namespace eriq::verify::detail {
+namespace eriq::verify::sql_convert {
 
 using Node = tao::pegtl::parse_tree::node;
 
@@ -18,7 +20,5 @@ Expr binary(Expr::Kind kind, std::string op, Expr a, Expr b);
 
 Expr conv_expr(const Node& n);
 std::shared_ptr<const Query> conv_query(const Node& n);
-// Literals, CAST, CASE, EXISTS, subqueries, parentheses, calls and column references.
-Expr conv_primary_child(const Node& n);
 
-}  // namespace eriq::verify::detail
+}  // namespace eriq::verify::sql_convert

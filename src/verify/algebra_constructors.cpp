@@ -1,6 +1,6 @@
-// The SPJ and UNION constructors of build_algebra.hpp: they keep the algebra normalized as it is
-// built (unions flattened, an SPJ distributed over a UNION ALL input, nested SPJs merged, then
-// normalize.hpp's rewrite rules).
+// The SPJ and UNION constructors of build_algebra.hpp with their normalizations: UNION
+// branches flattened, an SPJ pushed into the branches of a UNION input, nested SPJ inputs
+// flattened, then simplified (normalize.hpp).
 #include "verify/build_algebra.hpp"
 #include "verify/normalize.hpp"
 

@@ -1,7 +1,8 @@
 #pragma once
-// Predicate sanity during generation (issue 13 point 2): the derivation shows each WHERE/ON/
-// HAVING predicate it writes to a PredicateChecker (implemented by src/verify with Z3, wired by
-// src/engine: generation knows nothing of Z3) and re-draws a degenerate one with a share.
+// Predicate sanity during generation (issue 13 point 2), vocabulary of gen, verify and engine:
+// the derivation shows each WHERE/ON/HAVING predicate it writes to a PredicateChecker
+// (implemented by src/verify with Z3, wired by src/engine: generation knows nothing of Z3) and
+// re-draws a degenerate one with a share.
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -43,6 +44,18 @@ struct PredicateCheck {
     PredicateCheckStats* stats = nullptr;
 };
 
-const char* predicate_verdict_name(PredicateVerdict v);
+inline const char* predicate_verdict_name(PredicateVerdict v) {
+    switch (v) {
+        case PredicateVerdict::Contradiction:
+            return "contradiction";
+        case PredicateVerdict::Tautology:
+            return "tautology";
+        case PredicateVerdict::Contingent:
+            return "contingent";
+        case PredicateVerdict::Unknown:
+            return "unknown";
+    }
+    return "?";
+}
 
 }  // namespace eriq

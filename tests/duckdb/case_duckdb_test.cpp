@@ -1,0 +1,57 @@
+// Live DuckDB through eriq-gen --case: a cast error raised only by the representation that
+// evaluates every row of I is an expected error, not a finding.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "live_duckdb.hpp"
+
+using namespace eriq;
+
+namespace {
+
+struct CaseRun {
+    int exit_code = -1;
+    std::string output;
+};
+
+CaseRun run_case(const std::string& file) {
+    const char* bin = std::getenv("ERIQ_BIN");
+    if (bin == nullptr) bin = "./eriq-gen";
+    const auto out = std::filesystem::temp_directory_path() / "eriq-duckdb-case.txt";
+    std::string library;
+    if (!duckdb_library().empty()) library = " --driver-library '" + duckdb_library() + "'";
+    const std::string cmd =
+        fmt::format("{} --dialect duckdb{} --case {}/tests/data/cases/{} > {} 2>&1", bin, library,
+                    ERIQ_SOURCE_DIR, file, out.string());
+    const int status = std::system(cmd.c_str());
+    std::ifstream in(out);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::filesystem::remove(out);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+}
+
+}  // namespace
+
+// Before the [[expected_error]] entries of dialects/duckdb.toml each was an
+// error_only_in_TEMPT finding (exit 1); now the case is discarded (exit 3).
+TEST_CASE("a cast error only in the temporary table is not a DuckDB finding", "[duckdb]") {
+    const CaseRun run = run_case("duckdb_cast_error_pruned_join.toml");
+    INFO(run.output);
+    CHECK(run.output.find("duckdb:Conversion Error") != std::string::npos);
+    CHECK(run.exit_code == 3);
+}
+
+TEST_CASE("a NULL column stored as INTEGER by the temporary table is not a DuckDB finding",
+          "[duckdb]") {
+    const CaseRun run = run_case("duckdb_null_column_tempt_integer.toml");
+    INFO(run.output);
+    CHECK(run.output.find("duckdb:Binder Error") != std::string::npos);
+    CHECK(run.exit_code == 3);
+}
