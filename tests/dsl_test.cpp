@@ -116,7 +116,7 @@ TEST_CASE("malformed DSL text reports file line and column", "[dsl]") {
     path = temp_file("unknown_key.toml", "dialect = 'x'\nweights = 3\n");
     CHECK(load_error_of(path) == path +
                                      ":2:1: unknown key 'weights' (expected dialect, include, "
-                                     "scoped, knobs, productions, literals)");
+                                     "scoped, knobs, productions, literals, requires)");
 }
 
 TEST_CASE("grammar checks name the unknown production, built-in, knob or family", "[dsl]") {
