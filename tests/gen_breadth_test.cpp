@@ -266,6 +266,11 @@ TEST_CASE("a knob at zero removes its feature", "[gen][breadth]") {
     CHECK(count_databases(dbs_after, "ANALYZE") == 0);
     CHECK(count_databases(dbs_after, "CREATE TABLE t2") == 0);
 
+    // DESC index keys: the default share gives some, the knob at 0 none.
+    CHECK(count_databases(dbs_after, R"(CREATE INDEX [^;]* DESC)") > 0);
+    dsl::override_knob(l.grammar, "index_desc_share", 0);
+    CHECK(count_databases(databases(l, 300), R"(CREATE INDEX [^;]* DESC)") == 0);
+
     dsl::override_knob(l.grammar, "index_share", 0);
     CHECK(count_databases(databases(l, 300), "CREATE INDEX") == 0);
 }

@@ -51,6 +51,7 @@ bool is_share(const std::string& name) {
                                          "not_null",
                                          "unique",
                                          "index_share",
+                                         "index_desc_share",
                                          "expression_index",
                                          "big_table_share",
                                          "analyze",

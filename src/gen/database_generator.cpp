@@ -211,7 +211,7 @@ class DatabaseBuilder {
             for (std::size_t w = 0; w < width; ++w) {
                 const std::size_t at = rng_.below(pool.size());
                 const std::string& column = table.columns[pool[at]].name;
-                const bool desc = rng_.chance(0.2);
+                const bool desc = rng_.chance(g_.knob("index_desc_share", 0.2));
                 parts.push_back(fill_named(desc ? d_.ddl.index_key_desc : d_.ddl.index_key,
                                            {{"column", column}}));
                 pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(at));

@@ -82,14 +82,17 @@ SqlWords words_of(const std::string& sql) {
     return w;
 }
 
+bool is_function_call(const SqlWords& w, std::size_t i) {
+    return w.call[i] && !w.words[i].empty() && !kNotFunctions.count(w.words[i]);
+}
+
 // `shape_only`: Q's features (kQueryShape), else I's (every construct and function).
 void add_sql_features(const std::string& sql, bool shape_only, const std::string& prefix,
                       std::set<std::string>& out) {
     const SqlWords w = words_of(sql);
     if (!shape_only && w.subqueries > 0) out.insert(prefix + "construct:subquery");
     for (std::size_t i = 0; i < w.words.size(); ++i) {
-        if (!shape_only && w.call[i] && !w.words[i].empty() && !kNotFunctions.count(w.words[i]))
-            out.insert(prefix + "function:" + w.words[i]);
+        if (!shape_only && is_function_call(w, i)) out.insert(prefix + "function:" + w.words[i]);
         for (const auto& construct : kConstructs) {  // longest first: RIGHT JOIN, not JOIN
             if (i + construct.size() > w.words.size()) continue;
             if (!std::equal(construct.begin(), construct.end(),
@@ -109,8 +112,7 @@ void add_function_features(const std::string& sql, const std::string& prefix,
                            std::set<std::string>& out) {
     const SqlWords w = words_of(sql);
     for (std::size_t i = 0; i < w.words.size(); ++i)
-        if (w.call[i] && !w.words[i].empty() && !kNotFunctions.count(w.words[i]))
-            out.insert(prefix + "function:" + w.words[i]);
+        if (is_function_call(w, i)) out.insert(prefix + "function:" + w.words[i]);
 }
 
 // The declared column types of the tables I reads, without length or flags.
