@@ -184,4 +184,12 @@ SoundnessResult check_representation(const RepresentationTemplates& rep) {
     return {true, ""};
 }
 
+std::string soundness_proof_key(const RepresentationTemplates& rep) {
+    std::string key = z3_version() + '\n';
+    for (const std::string& statement : rep.setup) key += "setup: " + statement + '\n';
+    key += "x: " + rep.x + '\n';
+    key += "query: " + rep.query + '\n';
+    return key;
+}
+
 }  // namespace eriq::verify

@@ -26,4 +26,8 @@ struct SoundnessResult {
 
 SoundnessResult check_representation(const RepresentationTemplates& rep);
 
+// Everything check_representation's answer depends on besides this build of eriq: the
+// templates' text (not the name) and the Z3 version. A key for remembering proofs.
+std::string soundness_proof_key(const RepresentationTemplates& rep);
+
 }  // namespace eriq::verify
