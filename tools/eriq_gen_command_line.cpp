@@ -247,6 +247,10 @@ void add_reduce_options_and_flags(CLI::App& app, RunOptions& o) {
     app.add_flag_callback(
         "--dry-run", [&] { o.dry_run = true; }, "print generated cases without running them");
     app.add_flag_callback(
+        "--z3", [&] { o.z3_predicates = true; },
+        "classify each generated WHERE/ON/HAVING predicate with Z3 and re-draw contradictions "
+        "and tautologies (the share in knob z3_redraw); --stats reports the classes");
+    app.add_flag_callback(
         "--quiet", [&] { o.verbosity = 0; }, "less output");
     app.add_flag_callback(
         "--verbose", [&] { o.verbosity = 2; }, "more output");

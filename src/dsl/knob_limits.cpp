@@ -36,6 +36,8 @@ const std::map<std::string, CountLimit>& count_limits() {
         {"select_columns_max", {1, 64, 4}},
         {"adapt_min_cases", {1, 1e9, 100}},
         {"optimizer_variants", {0, 64, 0}},
+        {"z3_rlimit", {1, 1e9, 200000}},
+        {"z3_timeout_ms", {1, 60000, 200}},
     };
     return limits;
 }
@@ -59,7 +61,9 @@ bool is_share(const std::string& name) {
                                          "numeric_column_share",
                                          "agg_distinct",
                                          "adapt_invalid_share",
-                                         "adapt_factor"};
+                                         "adapt_factor",
+                                         "z3_predicates",
+                                         "z3_redraw"};
     for (const char* s : shares)
         if (name == s) return true;
     return false;

@@ -14,6 +14,7 @@
 #include "engine/campaign_stats.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/generation_health.hpp"
+#include "engine/predicate_check_setup.hpp"
 #include "engine/progress_line.hpp"
 #include "engine/shard.hpp"
 #include "engine/stop_signals.hpp"
@@ -171,14 +172,14 @@ RunFacts run_facts(const CampaignShared& shared, const std::string& run_id, int 
 
 // The latest run's summary, and every run's under its id; the --stats file.
 void write_summary(const CampaignShared& shared, const RunFacts& facts,
-                   const std::filesystem::path& out) {
+                   const std::filesystem::path& out, const PredicateCheckStats* predicate_stats) {
     const std::string summary = summary_json(shared.stats, facts);
     std::filesystem::create_directories(out / "runs");
     write_file_atomically(out / "runs" / (facts.run_id + ".json"), summary);
     write_file_atomically(out / "summary.json", summary);
     if (!shared.options.stats_file.empty())
         write_file_atomically(shared.options.stats_file,
-                              shared.generation.json(shared.adaptive.lowered()));
+                              shared.generation.json(shared.adaptive.lowered(), predicate_stats));
 }
 
 }  // namespace
@@ -190,6 +191,8 @@ void request_stop() {
 int run_dry(const RunOptions& options) {
     Target t = load_target(options);
     CaseGenerator gen(t.grammar, t.dialect);
+    const PredicateCheckSetup predicates(options, t.grammar);
+    gen.set_predicate_check(predicates.check());
     const std::uint64_t seed = choose_seed(options);
     const auto per_db = static_cast<int>(t.grammar.knob("queries_per_database", 10));
     const int per_intermediate =
@@ -217,6 +220,8 @@ int run_dry(const RunOptions& options) {
             }
         }
     }
+    if (predicates.stats() && options.verbosity > 0)
+        fmt::print(stderr, "{}", predicate_stats_text(*predicates.stats()));
     return 0;
 }
 
@@ -228,6 +233,8 @@ int run_campaign(const RunOptions& options) {
 CampaignResult execute_campaign(const RunOptions& options) {
     Target t = load_target(options);
     CaseGenerator gen(t.grammar, t.dialect);
+    const PredicateCheckSetup predicates(options, t.grammar);
+    gen.set_predicate_check(predicates.check());
     AdaptiveWeights adaptive(gen.index(), t.grammar);
     gen.set_adaptive_weights(&adaptive);
     const int jobs = std::max(1, options.jobs);
@@ -269,12 +276,13 @@ CampaignResult execute_campaign(const RunOptions& options) {
 
     RunFacts facts = run_facts(shared, run_id, jobs, wall_seconds, pool.totals);
     shared.stats.down_weighted = adaptive.lowered();
-    write_summary(shared, facts, out);
+    write_summary(shared, facts, out, predicates.stats());
     if (shared.stalled) throw std::runtime_error(shared.generation_stalled);
     if (options.verbosity > 0) {
         fmt::print(stderr, "{}", summary_text(shared.stats, facts));
         if (!options.stats_file.empty())
-            fmt::print(stderr, "{}", shared.generation.text(adaptive.lowered()));
+            fmt::print(stderr, "{}",
+                       shared.generation.text(adaptive.lowered(), predicates.stats()));
     }
     for (const auto& f : pool.failures) {
         if (f && is_fatal(f)) std::rethrow_exception(f);

@@ -6,6 +6,7 @@
 
 #include "engine/case_file.hpp"
 #include "engine/finding_reducer.hpp"
+#include "engine/predicate_check_setup.hpp"
 #include "engine/target.hpp"
 #include "report/choice_record.hpp"
 #include "report/finding_record.hpp"
@@ -130,7 +131,11 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         // The draws replay only with the grammar that generated the case; reduce_finding
         // checks that they derive its I and Q and otherwise reduces the SQL text alone.
         std::optional<CaseGenerator> generator;
-        if (!f.tc.choices.empty()) generator.emplace(f.target.grammar, f.target.dialect);
+        const PredicateCheckSetup predicates(options, f.target.grammar);
+        if (!f.tc.choices.empty()) {
+            generator.emplace(f.target.grammar, f.target.dialect);
+            generator->set_predicate_check(predicates.check());
+        }
         FindingReduction r =
             reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,
                            progress, generator ? &*generator : nullptr);

@@ -40,6 +40,7 @@ struct RunOptions {
     std::string case_file;
     int verbosity = 1;  // 0 quiet, 1 normal, 2 verbose
     bool dry_run = false;
+    bool z3_predicates = false;  // --z3: classify generated predicates, re-draw degenerate ones
     bool allow_foreign_objects = false;
     // Each finding of a campaign is reduced after the round that found it (--reduce on|off),
     // within this budget per finding (--reduce-time, --reduce-tests).

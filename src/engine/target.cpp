@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/rule_soundness_gate.hpp"
 #include "gen/case_generator.hpp"
 
 namespace eriq {
@@ -23,6 +24,7 @@ Target load_target(const RunOptions& o, bool need_grammar) {
         o.dialect_file.empty() ? fmt::format("dialects/{}.toml", o.dialect) : o.dialect_file));
     t.rules = load_rules(resolve_data_path(o.rules_file));
     check_rules_for_dialect(t.rules, t.dialect);
+    check_rule_soundness(t.rules, t.dialect, stderr, SoundnessCache::from_environment());
     if (need_grammar) {
         t.grammar = dsl::load_grammar(resolve_data_path(
             o.grammar_file.empty() ? fmt::format("grammars/{}.toml", t.dialect.name)

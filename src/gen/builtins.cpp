@@ -33,10 +33,17 @@
 namespace eriq {
 namespace {
 
-// Adds `columns` of a table reference named `alias` to the innermost scope.
-template <class Columns>
-void add_columns(Scope& scope, const std::string& alias, const Columns& columns) {
-    for (const auto& c : columns) scope.columns.push_back({alias + "." + c.name, c.family});
+// Adds `columns` of a table reference named `alias` to the innermost scope. A base table's
+// columns carry their declared type and NOT NULL (predicate checks read them).
+void add_columns(Scope& scope, const std::string& alias, const std::vector<ColumnInfo>& columns) {
+    for (const auto& c : columns)
+        scope.columns.push_back({alias + "." + c.name, c.family, c.type, c.not_null});
+}
+
+void add_columns(Scope& scope, const std::string& alias,
+                 const std::vector<OutputColumn>& columns) {
+    for (const auto& c : columns)
+        scope.columns.push_back({alias + "." + c.name, c.family, "", false});
 }
 
 // One of `columns` of `family`, picked at random.

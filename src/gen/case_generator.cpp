@@ -26,6 +26,7 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
         GenerationTrace trace;
         drawn.clear();
         Derivation der(g_, d_, db, index_, choices, adaptive_, &trace);
+        der.set_predicate_check(predicate_check_);
         std::vector<OutputColumn> columns;
         auto intermediate = der.derive_query("intermediate", &columns);
         if (!intermediate || columns.empty()) continue;
@@ -76,6 +77,7 @@ std::optional<ReplayedCase> CaseGenerator::replay(const GeneratedDatabase& db,
                                     with_spans ? &out.referencing_spans : nullptr);
     GenerationTrace trace;
     Derivation der(g_, d_, db, index_, intermediate_source, nullptr, &trace);
+    der.set_predicate_check(predicate_check_);
     std::vector<OutputColumn> columns;
     auto intermediate = der.derive_query("intermediate", &columns);
     if (!intermediate || columns.empty()) return std::nullopt;

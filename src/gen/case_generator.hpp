@@ -51,6 +51,9 @@ class CaseGenerator {
     // Whether generated cases carry the draws that derived them (TestCase::choices); on by
     // default, since a finding is reduced on them.
     void set_record_choices(bool on) { record_choices_ = on; }
+    // Checks generated WHERE/ON/HAVING predicates (null: none); replays use it too, so the
+    // recorded draws of a checked case derive it again.
+    void set_predicate_check(const PredicateCheck* check) { predicate_check_ = check; }
 
     // I and Q derived from `choices` over the tables of `db`; nullopt when the derivation
     // fails. Same draws, same tables, same grammar and dialect: the same SQL.
@@ -63,6 +66,7 @@ class CaseGenerator {
     GrammarIndex index_;
     const AdaptiveWeights* adaptive_ = nullptr;
     bool record_choices_ = true;
+    const PredicateCheck* predicate_check_ = nullptr;
 };
 
 }  // namespace eriq

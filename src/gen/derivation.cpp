@@ -124,7 +124,7 @@ std::optional<std::string> Derivation::derive_sequence(const std::vector<dsl::It
     for (int pass = 0; pass < 2; ++pass) {
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (items[i].generate_first != (pass == 0)) continue;
-            auto r = derive_item(items[i], family, bindings, depth);
+            auto r = derive_sequence_item(items, i, family, bindings, depth);
             if (!r) return std::nullopt;
             parts[i] = std::move(*r);
         }

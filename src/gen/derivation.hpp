@@ -17,6 +17,7 @@
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
 #include "gen/lazy_snapshots.hpp"
+#include "model/predicate_check.hpp"
 #include "model/test_case.hpp"
 
 namespace eriq {
@@ -24,6 +25,8 @@ namespace eriq {
 struct ScopeColumn {
     std::string ref;  // qualified reference, e.g. s1.c0
     std::string family;
+    std::string type;       // a base table's column: its declared type (predicate checks)
+    bool not_null = false;  // a base table's column declared NOT NULL
 };
 
 // Columns visible to expressions of one SELECT.
@@ -78,6 +81,8 @@ class Derivation {
     void set_state(const DerivationState& s) { state_.edit() = s; }
     // Draws from now on come from `choices` (a replay keeps I's and Q's draws apart).
     void set_choices(ChoiceSource& choices) { choices_ = &choices; }
+    // Checks every WHERE/ON/HAVING predicate and re-draws degenerate ones (null: none).
+    void set_predicate_check(const PredicateCheck* check) { predicate_check_ = check; }
 
   private:
     friend struct Builtins;
@@ -98,6 +103,16 @@ class Derivation {
     // Runs the built-in's handler from the table in builtins.cpp.
     std::optional<std::string> derive_builtin(const dsl::Item& item, const std::string& family,
                                               int depth);
+    // predicate_redraw.cpp: item i of `items` derived as a checked predicate when the text
+    // before it ends with WHERE, ON or HAVING and a check is set; otherwise plainly.
+    std::optional<std::string> derive_sequence_item(const std::vector<dsl::Item>& items,
+                                                    std::size_t i, const std::string& family,
+                                                    Bindings& bindings, int depth);
+    std::optional<std::string> derive_checked_predicate(const dsl::Item& item,
+                                                        const std::string& family,
+                                                        Bindings& bindings, int depth,
+                                                        bool on_clause);
+    std::vector<PredicateColumn> predicate_columns(bool on_clause) const;
 
     // Resolves "", "any", a variable or a family name to a concrete family.
     std::string resolve_family(const std::string& spec, const std::string& inherited,
@@ -128,6 +143,7 @@ class Derivation {
     double column_family_share_;
     double numeric_column_share_;
     std::vector<OutputColumn> x_columns_;
+    const PredicateCheck* predicate_check_ = nullptr;
     LazySnapshots<DerivationState> state_;  // rolled back when an alternative fails
 };
 

@@ -129,7 +129,8 @@ void GenerationStats::record(const CaseFeatures& features, bool invalid) {
     bump(families_, features.families, invalid);
 }
 
-std::string GenerationStats::json(const std::vector<DownWeight>& down_weighted) const {
+std::string GenerationStats::json(const std::vector<DownWeight>& down_weighted,
+                                  const PredicateCheckStats* predicates) const {
     JsonWriter w;
     w.begin_object();
     w.key("cases");
@@ -147,11 +148,41 @@ std::string GenerationStats::json(const std::vector<DownWeight>& down_weighted) 
     w.end_object();
     w.key("down_weighted");
     write_down_weighted(w, down_weighted);
+    if (predicates) {
+        w.key("predicates");
+        w.begin_object();
+        for (int v = 0; v < 4; ++v) {
+            w.key(predicate_verdict_name(static_cast<PredicateVerdict>(v)));
+            w.integer(predicates->verdicts[v].load());
+        }
+        w.key("redraws");
+        w.integer(predicates->redraws.load());
+        w.key("seconds");
+        w.number(static_cast<double>(predicates->nanoseconds.load()) * 1e-9);
+        w.end_object();
+    }
     w.end_object();
     return w.str() + "\n";
 }
 
-std::string GenerationStats::text(const std::vector<DownWeight>& down_weighted) const {
+std::string predicate_stats_text(const PredicateCheckStats& p) {
+    std::int64_t total = 0;
+    for (const auto& v : p.verdicts) total += v.load();
+    const auto share = [&](PredicateVerdict v) {
+        return total ? 100.0 * static_cast<double>(p.verdicts[static_cast<int>(v)].load()) /
+                           static_cast<double>(total)
+                     : 0.0;
+    };
+    return fmt::format(
+        "  z3 predicates: {} checked: {:.1f}% contradiction, {:.1f}% tautology, {:.1f}% "
+        "contingent, {:.1f}% unknown; {} re-drawn; {:.2f} s in Z3\n",
+        total, share(PredicateVerdict::Contradiction), share(PredicateVerdict::Tautology),
+        share(PredicateVerdict::Contingent), share(PredicateVerdict::Unknown), p.redraws.load(),
+        static_cast<double>(p.nanoseconds.load()) * 1e-9);
+}
+
+std::string GenerationStats::text(const std::vector<DownWeight>& down_weighted,
+                                  const PredicateCheckStats* predicates) const {
     std::string out = fmt::format("generation stats over {} cases ({} invalid):\n",
                                   cases_.generated, cases_.invalid);
     out += never_line("productions", coverage(index_.production_names, productions_));
@@ -168,6 +199,7 @@ std::string GenerationStats::text(const std::vector<DownWeight>& down_weighted) 
             out += fmt::format("    {:<10} {:<32} x{:<5} after {} of {} cases invalid\n", d.kind,
                                d.name, d.factor, d.usage.invalid, d.usage.generated);
     }
+    if (predicates) out += predicate_stats_text(*predicates);
     return out;
 }
 

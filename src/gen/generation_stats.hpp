@@ -8,6 +8,7 @@
 
 #include "gen/generation_trace.hpp"
 #include "gen/grammar_index.hpp"
+#include "model/predicate_check.hpp"
 
 namespace eriq {
 
@@ -32,6 +33,9 @@ class JsonWriter;
 // Writes `down_weighted` as a JSON array of {kind, name, generated, invalid, factor, at_case}.
 void write_down_weighted(JsonWriter& w, const std::vector<DownWeight>& down_weighted);
 
+// One line: how many predicates were checked, the share of each class, re-draws, time in Z3.
+std::string predicate_stats_text(const PredicateCheckStats& predicates);
+
 class GenerationStats {
   public:
     explicit GenerationStats(const GrammarIndex& index);
@@ -47,9 +51,13 @@ class GenerationStats {
     // The JSON report: objects productions, functions, types (name -> {generated, invalid};
     // types lists the families the dialect can generate), a coverage summary and the
     // down-weighted entries.
-    std::string json(const std::vector<DownWeight>& down_weighted) const;
+    // With `predicates` (a --z3 run), also an object predicates: {contradiction, tautology,
+    // contingent, unknown, redraws, seconds}.
+    std::string json(const std::vector<DownWeight>& down_weighted,
+                     const PredicateCheckStats* predicates = nullptr) const;
     // A readable summary: coverage, what never appeared, what failed most.
-    std::string text(const std::vector<DownWeight>& down_weighted) const;
+    std::string text(const std::vector<DownWeight>& down_weighted,
+                     const PredicateCheckStats* predicates = nullptr) const;
 
   private:
     const GrammarIndex& index_;

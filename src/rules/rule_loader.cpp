@@ -67,8 +67,10 @@ struct Reader {
 
 Representation read_representation(const Reader& r, const toml::table& t) {
     r.only_keys(t, {"name", "setup", "x", "query", "teardown", "requires", "skip_when",
-                    "side_depends_on_q"});
+                    "side_depends_on_q", "unverified"});
     Representation rep;
+    rep.line = t.source().begin.line;
+    rep.column = t.source().begin.column;
     rep.name = r.string(t, "name", true);
     rep.setup = r.strings(t, "setup");
     rep.x = r.string(t, "x", true);
@@ -79,6 +81,10 @@ Representation read_representation(const Reader& r, const toml::table& t) {
     if (const toml::node* n = t.get("side_depends_on_q")) {
         if (!n->is_boolean()) r.fail(*n, "'side_depends_on_q' must be true or false");
         rep.side_depends_on_q = n->as_boolean()->get();
+    }
+    if (const toml::node* n = t.get("unverified")) {
+        if (!n->is_boolean()) r.fail(*n, "'unverified' must be true or false");
+        rep.unverified = n->as_boolean()->get();
     }
     for (std::size_t i = 0; i < rep.requires_capabilities.size(); ++i)
         r.check_capability(*t.get("requires")->as_array()->get(i), rep.requires_capabilities[i]);

@@ -8,6 +8,10 @@
 
 namespace eriq::verify {
 
+std::string z3_version() {
+    return Z3_get_full_version();
+}
+
 const char* status_name(ProveResult::Status s) {
     switch (s) {
         case ProveResult::Status::Proved:

@@ -23,6 +23,9 @@ struct ProveResult {
 ProveResult prove_pair(const Schema& schema, std::string_view q1, std::string_view q2,
                        const ProveOptions& options = {});
 
+// The Z3 library's full version string, e.g. "4.8.12.0".
+std::string z3_version();
+
 // "proved", "not proved", "unsupported", "parse error"
 const char* status_name(ProveResult::Status s);
 
