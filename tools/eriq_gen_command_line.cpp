@@ -176,6 +176,7 @@ void add_run_options(CLI::App& app, CommandLine& cl) {
            "runs on each")
         ->type_name("PATH")
         ->expected(1)
+        ->allow_extra_args(false)  // `reduce --driver-library LIB DIR`: DIR is no library
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_option("--case", o.case_file,
                    "run one hand-written case (TOML) and print every variant; exit 1 on an "
