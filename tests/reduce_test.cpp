@@ -191,6 +191,11 @@ TEST_CASE("group keys come from constructs, functions, types and the pattern", "
     CHECK(key.features.size() == 5);
     CHECK(group_key(a, "VIEW≠TEMPT", {{"INT", "int"}, {"VARCHAR", "string"}}).features.back() ==
           "type:string");
+    {
+        TestCase indexed = a;  // an index's key order is no column type
+        indexed.schema.push_back("CREATE INDEX i_t0_0 ON t0 (c0 DESC, c1)");
+        CHECK(group_key(indexed, "VIEW≠TEMPT").features == key.features);
+    }
     TestCase b = a;  // other literals, names and spacing: same group
     b.intermediate =
         "SELECT c0 AS vc_0 FROM t0 UNION  ALL SELECT s9.c0 FROM t1 AS s1 RIGHT JOIN t1 AS s9 ON 1";
@@ -260,4 +265,27 @@ TEST_CASE("Q's functions tell groups apart when the reduced I is plain", "[reduc
         return group_key(plain, "VIEW≠TEMPT").signature;
     }());
     CHECK(group_key(c, "VIEW≠TEMPT").signature == group_key(d, "VIEW≠TEMPT").signature);
+}
+
+TEST_CASE("column types move to the dialect's first simple type that keeps the finding",
+          "[reduce]") {
+    TestCase tc;
+    tc.schema = {"CREATE TABLE t0 (c0 TEXT, c1 REAL)"};
+    tc.rows = {"INSERT INTO t0 VALUES ('a', 1.5)"};
+    tc.intermediate = "SELECT c0 AS vc_0, c1 AS vc_1 FROM t0";
+    tc.referencing = "SELECT * FROM {x}";
+    ReductionHints hints;
+    hints.simple_types = {"INTEGER", "TEXT"};
+    // The finding needs c1 (not c0) to stay non-integer: c0 moves to INTEGER although
+    // "c0 INTEGER" is longer than "c0 TEXT", and c1 to TEXT, the next simple type.
+    auto interesting = [](const TestCase& c) {
+        return c.schema.size() == 1 && c.schema[0].find("c1 INTEGER") == std::string::npos &&
+               c.schema[0].find("c0") != std::string::npos &&
+               c.schema[0].find("c1") != std::string::npos && !c.rows.empty();
+    };
+    const TestCase reduced = reduce_case(tc, interesting, {}, nullptr, {}, hints);
+    CHECK(reduced.schema[0] == "CREATE TABLE t0 (c0 INTEGER, c1 TEXT)");
+    // A column that already has the first simple type is left alone.
+    const TestCase again = reduce_case(reduced, interesting, {}, nullptr, {}, hints);
+    CHECK(again.schema == reduced.schema);
 }

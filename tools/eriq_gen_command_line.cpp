@@ -176,6 +176,7 @@ void add_run_options(CLI::App& app, CommandLine& cl) {
            "runs on each")
         ->type_name("PATH")
         ->expected(1)
+        ->allow_extra_args(false)  // `reduce --driver-library LIB DIR`: DIR is no library
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_option("--session-profile", o.session_profile,
                    "run the sessions under this one of the dialect's [session_profiles] (e.g. "

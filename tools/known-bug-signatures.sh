@@ -25,13 +25,13 @@ PY
 while read -r id listed case_file; do
   out="$work/$id"
   status=0
-  "$bin" "${target[@]}" --case "$case_file" --out "$out" >/dev/null 2>&1 || status=$?
-  finding=$(find "$out" -mindepth 1 -maxdepth 1 -type d ! -name runs 2>/dev/null | head -n 1)
+  "$bin" "${target[@]}" --case "$case_file" --out "$out" </dev/null >/dev/null 2>&1 || status=$?
+  finding=$(find "$out" -mindepth 1 -maxdepth 1 -type d ! -name runs 2>/dev/null | head -n 1 || true)
   if [ "$status" != 1 ] || [ -z "$finding" ]; then
     echo "$id $listed does-not-reproduce"
     continue
   fi
-  "${bin}" reduce "${target[@]}" "$finding" >/dev/null 2>&1 || true
-  now=$(sed -n "s/^group_signature = '\(.*\)'/\1/p" "$finding/reduced/finding.toml" 2>/dev/null)
+  "${bin}" reduce "${target[@]}" "$finding" </dev/null >/dev/null 2>&1 || true
+  now=$(sed -n "s/^group_signature = '\(.*\)'/\1/p" "$finding/reduced/finding.toml" 2>/dev/null || true)
   echo "$id $listed ${now:-not-reduced}$([ "$listed" = "$now" ] && echo "" || echo " CHANGED")"
 done <"$work/entries"

@@ -153,7 +153,9 @@ class Reducer {
         }
     }
 
-    // "c0 DECIMAL(10, 2) NOT NULL" -> "c0 INT", for each simple type of the dialect.
+    // "c0 DECIMAL(10, 2) NOT NULL" -> "c0 INT": each column tries the dialect's simple types in
+    // their order, whatever their length, and stops at the one it already has, so reductions of
+    // one bug end on the same types (and group together) instead of on the shortest spelling.
     void simplify_types() {
         for (std::size_t s = 0; s < best_.schema.size() && !exhausted(); ++s) {
             auto table = parse_create_table(best_.schema[s]);
@@ -167,7 +169,7 @@ class Reducer {
                     const std::string& item = current->items[col];
                     const std::string name = item.substr(0, item.find_first_of(" \t\n"));
                     const std::string simpler = name + " " + type;
-                    if (item == simpler || item.size() <= simpler.size()) break;
+                    if (item == simpler) break;
                     current->items[col] = simpler;
                     TestCase c = best_;
                     c.schema[s] = current->sql();

@@ -116,11 +116,24 @@ void add_function_features(const std::string& sql, const std::string& prefix,
         if (is_function_call(w, i)) out.insert(prefix + "function:" + w.words[i]);
 }
 
+// CREATE [TEMP|TEMPORARY] TABLE, not CREATE INDEX or ANALYZE.
+bool is_create_table(const std::string& sql) {
+    std::vector<std::string> head;
+    for (const SqlToken& t : scan_sql(sql)) {
+        if (!t.significant()) continue;
+        if (t.kind != SqlTokenKind::Word || head.size() == 3) break;
+        head.push_back(ascii_upper(t.text));
+    }
+    if (head.empty() || head[0] != "CREATE") return false;
+    return (head.size() > 1 && head[1] == "TABLE") || (head.size() > 2 && head[2] == "TABLE");
+}
+
 // The declared column types of the tables I reads, without length or flags.
 void add_type_features(const std::vector<std::string>& schema, const std::string& intermediate,
                        const TypeFamilies& families, std::set<std::string>& out) {
     const SqlWords read = words_of(intermediate);
     for (const std::string& sql : schema) {
+        if (!is_create_table(sql)) continue;  // an index's "c0 DESC" is no column type
         int depth = 0;
         int word_in_item = 0;  // 0: the column name comes next, 1: its type, 2: the rest
         std::string table;

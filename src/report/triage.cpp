@@ -20,10 +20,20 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
         if (entry.path().extension() == ".toml") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     static const std::set<std::string> kStatuses = {"new", "reported", "fixed", "not_a_bug"};
-    static const std::set<std::string> kKeys = {"id",       "group_signature", "also_signatures",
-                                                "pattern",  "status",          "summary",
-                                                "case",     "reproduces_in",   "link",
-                                                "fixed_in", "reason"};
+    static const std::set<std::string> kKeys = {"id",
+                                                "group_signature",
+                                                "also_signatures",
+                                                "pattern",
+                                                "status",
+                                                "summary",
+                                                "case",
+                                                "reproduces_in",
+                                                "link",
+                                                "fixed_in",
+                                                "reason",
+                                                "title",
+                                                "does_not_reproduce_in",
+                                                "report"};
     for (const fs::path& file : files) {
         toml::table t = parse_toml_file(file.string());
         const toml::array* bugs = t["bug"].as_array();
@@ -60,9 +70,14 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
             b.link = text("link");
             b.fixed_in = text("fixed_in");
             b.reason = text("reason");
+            b.title = text("title");
+            b.report = text("report");
             if (auto* versions = (*entry)["reproduces_in"].as_array())
                 for (const auto& v : *versions)
                     b.reproduces_in.push_back(v.value_or(std::string()));
+            if (auto* versions = (*entry)["does_not_reproduce_in"].as_array())
+                for (const auto& v : *versions)
+                    b.does_not_reproduce_in.push_back(v.value_or(std::string()));
             if (auto* also = (*entry)["also_signatures"].as_array())
                 for (const auto& v : *also) {
                     if (!v.is_string()) {
@@ -141,6 +156,7 @@ void merge_known_groups(std::map<std::string, TriageGroup>& groups,
         }
         it->second.status = b->status;
         it->second.known_id = b->id;
+        it->second.known_title = b->title;
     }
     groups = std::move(merged);
 }
@@ -212,6 +228,7 @@ std::string triage_text(const Triage& t) {
                            g.pattern, g.dialect, versions);
         out += fmt::format("  status: {}{}\n", g.status,
                            g.known_id.empty() ? "" : " (known: " + g.known_id + ")");
+        if (!g.known_title.empty()) out += fmt::format("  report: {}\n", g.known_title);
         out += fmt::format("  first seen: {}\n", g.first_seen);
         out += fmt::format("  smallest: {}{}\n", g.smallest.string(),
                            g.reduced ? "" : " (not reduced)");
@@ -256,6 +273,8 @@ std::string triage_json(const Triage& t) {
         w.string(g.status);
         w.key("known_id");
         w.string(g.known_id);
+        w.key("known_title");
+        w.string(g.known_title);
         w.key("features");
         w.begin_array();
         for (const auto& f : g.features) w.string(f);

@@ -33,6 +33,11 @@ struct KnownBug {
     std::string summary;
     std::string case_file;
     std::vector<std::string> reproduces_in;
+    std::vector<std::string> does_not_reproduce_in;
+    // A ready-to-file upstream report: its title, and its text (the minimal script, the
+    // expected and the actual result, the argument from the manual).
+    std::string title;
+    std::string report;
     std::string link;
     std::string fixed_in;
     std::string reason;
@@ -54,6 +59,7 @@ struct TriageGroup {
     bool reduced = false;            // the smallest member was reduced
     std::string status = "new";      // from the known-bug list, else "new"
     std::string known_id;            // the known bug's id, if listed
+    std::string known_title;         // and the title of its upstream report, if it has one
 };
 
 struct Triage {

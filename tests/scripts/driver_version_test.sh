@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # eriq-gen --version names the client library of the dialect's driver: SQLite's by default,
 # DuckDB's for --dialect duckdb (the default library and a --driver-library), and says that
-# a server driver is built in; --driver-library with a server driver is refused.
+# a server driver is built in; --driver-library with a server driver is refused, and takes
+# one value per use.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${ERIQ_BIN:-$root/build/eriq-gen}
@@ -17,6 +18,10 @@ if err=$("$bin" --version --dialect postgres --driver-library libpq.so 2>&1); th
   fail "--driver-library with the postgres driver was accepted: $err"
 fi
 grep -q 'applies to SQLite and DuckDB only' <<<"$err" || fail "postgres --driver-library: $err"
+
+# A folder after --driver-library LIB is the command's folder, not a second library.
+err=$("$bin" reduce --driver-library libsqlite3.so.0 "$root/no-such-finding" 2>&1)
+grep -q "no-such-finding: not reduced" <<<"$err" || fail "reduce --driver-library LIB DIR: $err"
 
 lib=${ERIQ_DUCKDB_LIBRARY:-$root/build-deps/duckdb-1.5.6/libduckdb.so}
 if [ ! -f "$lib" ]; then

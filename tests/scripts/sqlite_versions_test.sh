@@ -48,6 +48,18 @@ grep -qF "eriq summary: dialect sqlite (SQLite $latest_version from $latest)" "$
   --driver-library "$latest" >/dev/null
 [ $? = 1 ] || fail "the open bug's case is not an inconsistency on $latest"
 
+# A regression: new in the newest release (known-bugs/sqlite.toml:
+# sqlite-group-by-trusts-cte-order), consistent on the system's 3.40.1.
+"$bin" --case tests/data/cases/sqlite_group_by_ordered_cte_twice.toml --out "$work/regression" \
+  --driver-library "$latest" >"$work/regression.txt"
+[ $? = 1 ] || fail "the regression's case is not an inconsistency on $latest"
+grep -q "verdict: inconsistent VIEW=TEMPT=DERIVED=CTE_MAT≠CTE" "$work/regression.txt" ||
+  fail "the regression's pattern: $(grep verdict "$work/regression.txt")"
+if [ "$system_version" = 3.40.1 ]; then
+  "$bin" --case tests/data/cases/sqlite_group_by_ordered_cte_twice.toml >/dev/null
+  [ $? = 0 ] || fail "the regression's case is not consistent on the system's SQLite 3.40.1"
+fi
+
 python3 - "$work" "$latest" "$latest_version" "$system_version" <<'PY' || exit 1
 import glob, json, os, sys, tomllib
 work, latest, latest_version, system_version = sys.argv[1:]
