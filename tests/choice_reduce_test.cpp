@@ -242,8 +242,7 @@ TEST_CASE("draws that do not derive the case leave it as it is", "[choices]") {
 
 // SQLite 3.40.1's flattener bug (tests/data/cases/sqlite_right_join_union_exists.toml: a
 // UNION ALL arm with a RIGHT or FULL JOIN), as the seed-1 campaign finds it.
-TEST_CASE("a real SQLite finding reduces on its choices about as far as on its text",
-          "[choices]") {
+TEST_CASE("a real SQLite finding reduces on its choices about as far as on its text", "[choices]") {
     SqliteTarget target;
     CaseGenerator gen(target.t.grammar, target.t.dialect);
     std::optional<TestCase> found;

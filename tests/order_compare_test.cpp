@@ -66,7 +66,7 @@ TEST_CASE("order keys map to result columns by name or position, longest prefix"
         key_columns(trailing_order_keys("SELECT * FROM t ORDER BY a + b, vc_0"), columns).empty());
 }
 
-TEST_CASE("an order-only difference is its own pattern; ties are not compared", "[order]") {
+TEST_CASE("an order-only difference is its own pattern and ties are not compared", "[order]") {
     const NormRow one_a{text("1"), text("a")}, one_b{text("1"), text("b")},
         two_c{text("2"), text("c")};
     std::vector<NamedResult> results{named("VIEW", {one_a, one_b, two_c}, 0),
