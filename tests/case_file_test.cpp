@@ -86,3 +86,37 @@ TEST_CASE("a case file's keys and types are checked", "[case]") {
     CHECK(load_error(path).find(":4:1: unknown key 'referencng' (did you mean 'referencing'?)") !=
           std::string::npos);
 }
+
+TEST_CASE("a case file may fix an order, session statements and representations", "[case]") {
+    auto path = case_file(kHead +
+                          "intermediate = \"SELECT c0 AS vc_0, c1 AS vc_1 FROM t0\"\n"
+                          "referencing = \"SELECT vc_0 FROM x ORDER BY vc_0 DESC\"\n"
+                          "ordered = true\n"
+                          "session = [\"SET SESSION sql_mode = ''\"]\n"
+                          "representations = [\"VIEW\", \"VIEW[derived_merge=off]\"]\n");
+    TestCase tc = load_case_file(path, nullptr);
+    CHECK(tc.ordered);
+    CHECK(tc.session == std::vector<std::string>{"SET SESSION sql_mode = ''"});
+    CHECK(tc.representations == std::vector<std::string>{"VIEW", "VIEW[derived_merge=off]"});
+
+    const std::string q = "intermediate = \"SELECT c0 AS vc_0 FROM t0\"\n";
+    CHECK(
+        load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x\"\nordered = true\n"))
+            .find("'ordered' is true but 'referencing' does not end in ORDER BY") !=
+        std::string::npos);
+    CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM {x}\"\n"))
+              .find("'referencing' holds a '{'") != std::string::npos);
+    CHECK(load_error(case_file(kHead + "intermediate = \"SELECT {I} FROM t0\"\n" +
+                               "referencing = \"SELECT vc_0 FROM x\"\n"))
+              .find("'intermediate' holds a '{'") != std::string::npos);
+    CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x\"\n" +
+                               "session = [\"DROP TABLE t0\"]\n"))
+              .find("'session' may only hold SET statements") != std::string::npos);
+    CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x\"\n" +
+                               "representations = []\n"))
+              .find("'representations' must be a non-empty array") != std::string::npos);
+    // A literal '{' inside a string literal is data, not a placeholder.
+    CHECK(load_error(
+              case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x WHERE '{x}' <> ''\"\n")) ==
+          "no error");
+}

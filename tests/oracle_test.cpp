@@ -32,7 +32,7 @@ Value int_value(int n) {
 NamedResult named(const std::string& name, const std::vector<int>& values) {
     std::vector<Value> row_values;
     for (const int n : values) row_values.push_back(int_value(n));
-    return {name, normalize(one_column(row_values), kDefaults)};
+    return {name, normalize(one_column(row_values), kDefaults), {}};
 }
 
 using Names = std::vector<std::string>;

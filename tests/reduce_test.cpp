@@ -241,6 +241,26 @@ TEST_CASE("the grouping split leaves out representations whose side depends on Q
     CHECK(grouping_pattern(twice, cte) != grouping_pattern(once, cte));
 }
 
+TEST_CASE("optimizer-setting variants stay out of the grouping split unless only they split",
+          "[reduce]") {
+    Classification plain;
+    plain.groups = {{"VIEW", "CTE", "DERIVED"}, {"TEMPT", "CTE_MAT"}};
+    // Each case runs a random subset of the variants; wherever they land, one group.
+    Classification with_variants;
+    with_variants.groups = {{"VIEW", "CTE", "DERIVED", "CTE[no_propagate_const]"},
+                            {"TEMPT", "CTE_MAT", "VIEW[no_query_flattener]"}};
+    Classification other_variants;
+    other_variants.groups = {{"VIEW", "DERIVED[no_push_down]", "CTE", "DERIVED"},
+                             {"TEMPT", "CTE_MAT"},
+                             {"TEMPT[no_transitive]"}};
+    CHECK(grouping_pattern(with_variants, {}) == grouping_pattern(plain, {}));
+    CHECK(grouping_pattern(other_variants, {}) == grouping_pattern(plain, {}));
+    // Only a variant differs: the setting is the finding, so it stays.
+    Classification variant_only;
+    variant_only.groups = {{"VIEW", "CTE", "TEMPT"}, {"VIEW[no_push_down]"}};
+    CHECK(grouping_pattern(variant_only, {}) == "VIEW=CTE=TEMPT≠VIEW[no_push_down]");
+}
+
 // From a MariaDB campaign: two bugs reduced to the same plain I ("SELECT '' AS vc_0 FROM t0")
 // differed only in Q's functions and got one signature, so one was shown as the other's
 // known bug.

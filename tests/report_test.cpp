@@ -68,7 +68,7 @@ VariantOutcome variant_outcome(const std::string& representation, std::vector<st
                                const std::string& query, std::vector<std::string> teardown,
                                NormResult result) {
     VariantOutcome v;
-    v.variant = {representation, std::move(setup), query, std::move(teardown)};
+    v.variant = {representation, std::move(setup), query, std::move(teardown), {}, {}, 0};
     v.ok = true;
     v.result = std::move(result);
     return v;
@@ -91,7 +91,8 @@ CaseOutcome sample_outcome(const TestCase& tc) {
                         "SELECT vc_0, vc_1 FROM tt0 WHERE vc_0 < 10;", {"DROP TABLE IF EXISTS tt0"},
                         full),
     };
-    out.classification = classify({{"VIEW", full}, {"CTE", empty}, {"TEMPT", full}}, {});
+    out.classification =
+        classify({{"VIEW", full, {}}, {"CTE", empty, {}}, {"TEMPT", full, {}}}, {});
     return out;
 }
 

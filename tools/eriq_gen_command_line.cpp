@@ -178,6 +178,10 @@ void add_run_options(CLI::App& app, CommandLine& cl) {
         ->expected(1)
         ->allow_extra_args(false)  // `reduce --driver-library LIB DIR`: DIR is no library
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    app.add_option("--session-profile", o.session_profile,
+                   "run the sessions under this one of the dialect's [session_profiles] (e.g. "
+                   "mariadb: strict, default) instead of its session_profile")
+        ->type_name("NAME");
     app.add_option("--case", o.case_file,
                    "run one hand-written case (TOML) and print every variant; exit 1 on an "
                    "inconsistency, 0 when consistent, 3 when discarded")

@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
             // eriq-gen's default statement timeout (the stream may hold statements that hit it).
             prelude.push_back("SET SESSION max_statement_time = 10");
         }
-        prelude.insert(prelude.end(), dialect.session_init.begin(), dialect.session_init.end());
+        const std::vector<std::string> session = dialect.session_statements();
+        prelude.insert(prelude.end(), session.begin(), session.end());
         auto f = eriq::replay_statements(spec, argc == 5 ? argv[4] : "", prelude,
                                          eriq::read_statement_log(argv[3]));
         fmt::print(

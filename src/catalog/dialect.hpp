@@ -2,6 +2,7 @@
 // A dialect file (dialects/<name>.toml) in memory: the driver, connection
 // defaults, type table with value domains, function catalogue, capabilities,
 // representation spellings and documented benign differences. Pure data.
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -84,12 +85,33 @@ struct RepresentationSpelling {
     std::optional<bool> disabled;
 };
 
+// A representation run under another optimizer setting that keeps results the same: one
+// more equivalent representation, named REPR[name] (e.g. VIEW[derived_merge=off]).
+struct OptimizerVariant {
+    std::string name;                          // e.g. "derived_merge=off"
+    std::vector<std::string> representations;  // the representations it varies; empty: all
+    std::vector<std::string> setup;            // session statements run before the query
+    std::vector<std::string> teardown;         // restore the setting; always run after it
+    // SQLite: optimizations turned off with sqlite3_test_control(SQLITE_TESTCTRL_OPTIMIZATIONS)
+    // for the query (0: none).
+    std::uint64_t sqlite_optimizations_off = 0;
+    std::size_t line = 0, column = 0;  // of the entry in the dialect file
+};
+
 struct Dialect {
     std::string name;
     std::string file;             // path it was loaded from
     std::string driver;           // "sqlite", "duckdb", "mysql", "postgres"
     std::string default_connect;  // e.g. "sqlite::memory:"
     std::vector<std::string> session_init;
+    // Where NULLs sort in an ascending ORDER BY without NULLS FIRST/LAST: "low" (first) or
+    // "high" (last).
+    std::string null_order = "low";
+    // Named lists of session statements run after session_init (e.g. the sql_mode); the
+    // campaign runs under `session_profile` unless --session-profile names another.
+    std::map<std::string, std::vector<std::string>> session_profiles;
+    std::string session_profile;
+    std::vector<OptimizerVariant> optimizer_variants;
     std::string create_database;  // with {db}
     std::string analyze;          // statistics statement with {table}, may be empty
     // Fills a big table server-side: {table}, {columns} (expressions of the sequence number n,
@@ -115,6 +137,9 @@ struct Dialect {
         return it != capabilities.end() && it->second;
     }
     std::vector<const TypeInfo*> types_of(const std::string& family) const;
+    // session_init followed by the statements of session profile `profile` ("": the
+    // dialect's session_profile). Throws std::invalid_argument for an unknown profile.
+    std::vector<std::string> session_statements(const std::string& profile = "") const;
 };
 
 // Loads and validates a dialect file with the files it includes (catalog/dialect_document.hpp).

@@ -11,6 +11,7 @@
 #include "catalog/capabilities.hpp"
 #include "catalog/dialect.hpp"
 #include "catalog/dialect_document.hpp"
+#include "catalog/session_data_reader.hpp"
 #include "catalog/sql_template.hpp"
 #include "catalog/toml_fields.hpp"
 #include "util/did_you_mean.hpp"
@@ -50,6 +51,7 @@ class DialectReader : TomlFields {
         d.default_connect =
             nonempty_text(required(root, "default_connect", "the dialect file"), "default_connect");
         if (auto* node = root.get("session_init")) d.session_init = texts(*node, "session_init");
+        read_session_data(root, file(), d);
         if (auto* node = root.get("create_database"))
             d.create_database = statement_with(*node, "create_database", "{db}");
         if (auto* node = root.get("analyze"))
@@ -74,11 +76,30 @@ class DialectReader : TomlFields {
     }
 
   private:
-    static constexpr std::string_view kTopLevel[] = {
-        "include",      "remove",           "name",           "driver",         "default_connect",
-        "session_init", "create_database",  "analyze",        "fill_table",     "index_expressions",
-        "ddl",          "nondeterministic", "capabilities",   "order_tiebreak", "type",
-        "function",     "aggregate",        "representation", "benign",         "expected_error"};
+    static constexpr std::string_view kTopLevel[] = {"include",
+                                                     "remove",
+                                                     "name",
+                                                     "driver",
+                                                     "default_connect",
+                                                     "session_init",
+                                                     "session_profile",
+                                                     "session_profiles",
+                                                     "null_order",
+                                                     "optimizer_variant",
+                                                     "create_database",
+                                                     "analyze",
+                                                     "fill_table",
+                                                     "index_expressions",
+                                                     "ddl",
+                                                     "nondeterministic",
+                                                     "capabilities",
+                                                     "order_tiebreak",
+                                                     "type",
+                                                     "function",
+                                                     "aggregate",
+                                                     "representation",
+                                                     "benign",
+                                                     "expected_error"};
     static constexpr std::string_view kTypeKeys[] = {"name",   "family", "weight",
                                                      "values", "random", "indexable"};
     static constexpr std::string_view kRandomKeys[] = {"kind", "min", "max", "length", "scale"};

@@ -35,6 +35,7 @@ const std::map<std::string, CountLimit>& count_limits() {
         {"select_columns_min", {1, 64, 1}},
         {"select_columns_max", {1, 64, 4}},
         {"adapt_min_cases", {1, 1e9, 100}},
+        {"optimizer_variants", {0, 64, 0}},
         {"z3_rlimit", {1, 1e9, 200000}},
         {"z3_timeout_ms", {1, 60000, 200}},
     };

@@ -11,6 +11,7 @@
 #include "engine/case_runner.hpp"
 #include "engine/target.hpp"
 #include "oracle/normalize.hpp"
+#include "oracle/order_spec.hpp"
 #include "report/report_writer.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
@@ -61,6 +62,10 @@ std::optional<std::string> statement_kind_problem(const std::string& key, const 
         if (starts({"INSERT"}) || starts({"ANALYZE"})) return std::nullopt;
         return std::string("may only hold INSERT and ANALYZE statements");
     }
+    if (key == "session") {
+        if (starts({"SET"})) return std::nullopt;
+        return std::string("may only hold SET statements");
+    }
     if (!starts({"SELECT"}) && !starts({"WITH"})) return "must be a SELECT or WITH query";
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const SqlToken& t = tokens[i];
@@ -75,6 +80,28 @@ std::optional<std::string> statement_kind_problem(const std::string& key, const 
         return fmt::format("must only read: it contains {}", upper(std::string(t.text)));
     }
     return std::nullopt;
+}
+
+// `ordered` and `representations`.
+template <class Fail>
+void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
+    if (const toml::node* n = doc.get("ordered")) {
+        if (!n->is_boolean()) fail(*n, "'ordered' must be true or false");
+        tc.ordered = n->value_or(false);
+        if (tc.ordered && trailing_order_keys(tc.referencing).empty())
+            fail(*n, "'ordered' is true but 'referencing' does not end in ORDER BY");
+    }
+    if (const toml::node* n = doc.get("representations")) {
+        const toml::array* names = n->as_array();
+        if (!names || names->empty())
+            fail(*n,
+                 "'representations' must be a non-empty array of names, e.g. [\"VIEW\", \"CTE\"]");
+        for (const auto& e : *names) {
+            auto name = e.value<std::string>();
+            if (!name) fail(e, "'representations' entries must be strings");
+            tc.representations.push_back(*name);
+        }
+    }
 }
 
 }  // namespace
@@ -121,14 +148,21 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         throw LoadError(path, n.source().begin.line, n.source().begin.column, what);
     };
     for (auto&& [k, n] : doc) {
-        static const std::vector<std::string> known{"dialect", "schema", "rows", "intermediate",
-                                                    "referencing"};
+        static const std::vector<std::string> known{"dialect",      "schema",         "rows",
+                                                    "intermediate", "referencing",    "ordered",
+                                                    "session",      "representations"};
         if (std::find(known.begin(), known.end(), k.str()) == known.end())
             throw LoadError(path, k.source().begin.line, k.source().begin.column,
                             fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
                                         did_you_mean(k.str(), known), fmt::join(known, ", ")));
     }
     auto check_kind = [&](const char* key, const toml::node& n, const std::string& sql) {
+        // The rules' placeholders are eriq's own: in a case file every SQL text is literal.
+        for (const SqlToken& t : scan_sql(sql))
+            if (t.kind == SqlTokenKind::Symbol && t.text == "{")
+                fail(n, fmt::format("'{}' holds a '{{': placeholders such as {{x}} are eriq's own; "
+                                    "write the table x by name",
+                                    key));
         if (auto problem = statement_kind_problem(key, sql))
             fail(n, fmt::format("'{}' {}", key, *problem));
     };
@@ -155,16 +189,43 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         return *s;
     };
     TestCase tc;
+    tc.session = strings("session");
     tc.schema = strings("schema");
     tc.rows = strings("rows");
     tc.intermediate = text("intermediate");
     tc.referencing = mark_x_references(text("referencing"), &tc.x_references);
     if (tc.x_references == 0)
         fail(*doc.get("referencing"), "'referencing' never mentions the table x");
+    read_case_options(doc, tc, fail);
     if (const toml::node* n = doc.get("dialect"); n && !n->is_string())
         fail(*n, "'dialect' must be a string, e.g. dialect = \"sqlite\"");
     if (dialect) *dialect = doc["dialect"].value_or(std::string());
     return tc;
+}
+
+void check_case_representations(const std::string& path, const TestCase& tc,
+                                const std::vector<std::string>& known) {
+    auto listed = [&](const std::string& name) {
+        return std::find(tc.representations.begin(), tc.representations.end(), name) !=
+               tc.representations.end();
+    };
+    for (std::size_t i = 0; i < tc.representations.size(); ++i) {
+        const std::string& name = tc.representations[i];
+        std::string problem;
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            problem = fmt::format(
+                "unknown representation '{}' in 'representations'{}; this "
+                "dialect has: {}",
+                name, did_you_mean(name, known), fmt::join(known, ", "));
+        else if (!listed(base_representation(name)))
+            problem =
+                fmt::format("'{}' runs on the objects of {}: list {} in 'representations' too",
+                            name, base_representation(name), base_representation(name));
+        if (problem.empty()) continue;
+        const toml::table doc = parse_toml_file(path);
+        const toml::source_position at = doc["representations"][i].node()->source().begin;
+        throw LoadError(path, at.line, at.column, problem);
+    }
 }
 
 int run_case_file(RunOptions options, bool dialect_given) {
@@ -173,6 +234,10 @@ int run_case_file(RunOptions options, bool dialect_given) {
     if (!dialect_given && !file_dialect.empty()) options.dialect = file_dialect;
     Target t = load_target(options, false);
     tc.dialect = t.dialect.name;
+
+    check_case_representations(
+        options.case_file, tc,
+        representation_names(representations_for(t.rules, t.dialect), t.dialect));
 
     auto backend = open_backend(t.connection, t.backend_options);
     CaseRunner runner(*backend, t.dialect, t.rules);

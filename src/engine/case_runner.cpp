@@ -12,8 +12,12 @@
 namespace eriq {
 namespace {
 
-bool all_equal(const std::vector<ResultFingerprint>& prints) {
-    return std::adjacent_find(prints.begin(), prints.end(), std::not_equal_to<>()) == prints.end();
+// Equal multisets, and for an ordered case rows in the same order too (a different order
+// may still be ties only: the full path compares the key values).
+bool all_equal(const std::vector<ResultFingerprint>& prints, bool ordered) {
+    return std::adjacent_find(prints.begin(), prints.end(), [&](const auto& a, const auto& b) {
+               return ordered ? !a.same_sequence(b) : a != b;
+           }) == prints.end();
 }
 
 // Runs one driver call for a variant; a BackendError is recorded in the variant (and in
@@ -34,6 +38,11 @@ bool attempt(VariantOutcome& vo, std::optional<BackendError>& fault, Call call) 
     return vo.ok;
 }
 
+// The error kind of an optimizer-setting variant whose setting could not be made (an
+// unknown switch on this server version, a SQLite library without sqlite3_test_control):
+// the variant is skipped, not compared.
+constexpr const char* kSettingUnavailable = "optimizer_setting_unavailable";
+
 void discard(CaseOutcome& outcome, const VariantOutcome& failed, bool server_fault) {
     outcome.verdict = server_fault ? Verdict::ServerFault : Verdict::Discarded;
     outcome.discard_kind = failed.error_kind;
@@ -45,10 +54,12 @@ CaseRunner::CaseRunner(Backend& backend, const Dialect& dialect, const RuleSet& 
     : backend_(backend),
       dialect_(dialect),
       rules_(rules),
-      reps_(representations_for(rules, dialect)) {}
+      reps_(representations_for(rules, dialect)),
+      null_order_(dialect.null_order == "high" ? NullOrder::High : NullOrder::Low) {}
 
 void CaseRunner::load_database(const TestCase& tc) {
     backend_.reset_workspace();
+    for (const auto& s : tc.session) backend_.execute(s);
     for (const auto& s : tc.schema) backend_.execute(s);
     for (const auto& s : tc.rows) backend_.execute(s);
 }
@@ -60,7 +71,8 @@ CaseOutcome CaseRunner::run(const TestCase& tc, const std::string& tag) {
 std::vector<CaseOutcome> CaseRunner::run_group(const std::vector<TestCase>& group,
                                                const std::string& tag) {
     std::vector<VariantPlan> plans;
-    for (const auto& tc : group) plans.push_back(instantiate(reps_, dialect_, tc, tag));
+    for (const auto& tc : group)
+        plans.push_back(instantiate(reps_, dialect_, tc, tag, optimizer_variants_));
     return run_planned(group, std::move(plans));
 }
 
@@ -131,7 +143,8 @@ void CaseRunner::run_case(const TestCase& tc, VariantPlan& plan, GroupRun& run,
             discard(outcome, *expected, false);
             return;
         }
-    } else if (!keep_consistent_results_ && outcome.variants.size() >= 2 && all_equal(run.prints)) {
+    } else if (!keep_consistent_results_ && outcome.variants.size() >= 2 &&
+               all_equal(run.prints, tc.ordered)) {
         // Identical raw rows normalize identically: consistent, no row built.
         auto& names = outcome.classification.groups.emplace_back();
         for (const auto& v : outcome.variants) names.push_back(v.variant.representation);
@@ -148,17 +161,24 @@ bool CaseRunner::run_variants(VariantPlan& plan, GroupRun& run, CaseOutcome& out
     for (auto& v : plan.variants) {
         VariantOutcome& vo = outcome.variants.emplace_back();
         vo.variant = std::move(v);
-        auto failed = run.setup_failed.find(vo.variant.representation);
+        auto failed = run.setup_failed.find(base_representation(vo.variant.representation));
         if (failed != run.setup_failed.end()) {
             vo.error_kind = failed->second.kind;
             vo.error = failed->second.message;
         } else if (keep_consistent_results_) {
-            attempt(vo, run.fault, [&] { run.raw.push_back(backend_.query(vo.variant.query)); });
+            attempt_query(vo, run.fault,
+                          [&] { run.raw.push_back(backend_.query(vo.variant.query)); });
         } else {
-            attempt(vo, run.fault,
-                    [&] { run.prints.push_back(backend_.query_fingerprint(vo.variant.query)); });
+            attempt_query(vo, run.fault, [&] {
+                run.prints.push_back(backend_.query_fingerprint(vo.variant.query));
+            });
         }
         if (vo.ok) continue;
+        if (vo.error_kind == kSettingUnavailable && !run.fault) {
+            outcome.skipped.push_back(vo.variant.representation);
+            outcome.variants.pop_back();
+            continue;
+        }
         any_failed = true;
         // A lost server, a timeout or a result past eriq's row limit discards the case;
         // the rest need not run. Other errors are judged once every representation ran.
@@ -176,7 +196,8 @@ bool CaseRunner::rerun_for_rows(GroupRun& run, CaseOutcome& outcome) {
     run.raw.clear();
     for (auto& vo : outcome.variants) {
         if (!vo.ok) continue;
-        if (!attempt(vo, run.fault, [&] { run.raw.push_back(backend_.query(vo.variant.query)); })) {
+        if (!attempt_query(vo, run.fault,
+                           [&] { run.raw.push_back(backend_.query(vo.variant.query)); })) {
             discard(outcome, vo, run.fault.has_value());
             return false;
         }
@@ -203,6 +224,38 @@ void CaseRunner::tear_down(GroupRun& run) {
     }
 }
 
+template <class Call>
+bool CaseRunner::attempt_query(VariantOutcome& vo, std::optional<BackendError>& fault, Call call) {
+    const Variant& v = vo.variant;
+    if (v.session_setup.empty() && v.sqlite_optimizations_off == 0) return attempt(vo, fault, call);
+    const bool ok = attempt(vo, fault, [&] {
+        try {
+            for (const auto& s : v.session_setup) backend_.execute(s);
+            if (v.sqlite_optimizations_off != 0 &&
+                !backend_.set_optimizations_off(v.sqlite_optimizations_off))
+                throw BackendError(kSettingUnavailable,
+                                   "this SQLite library does not export sqlite3_test_control");
+        } catch (const WorkspaceViolation&) {
+            throw;
+        } catch (const BackendError& e) {
+            if (e.server_fault || e.kind == kInterrupted) throw;
+            throw BackendError(kSettingUnavailable, e.what());
+        }
+        call();
+    });
+    // The setting is restored whatever happened, unless the connection is gone.
+    if (fault) return ok;
+    try {
+        for (const auto& s : v.session_teardown) backend_.execute(s);
+        if (v.sqlite_optimizations_off != 0) backend_.set_optimizations_off(0);
+    } catch (const WorkspaceViolation&) {
+        throw;
+    } catch (const BackendError& e) {
+        if (e.server_fault) fault = e;
+    }
+    return ok;
+}
+
 void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
                        CaseOutcome& outcome) const {
     if (outcome.variants.size() < 2) {
@@ -210,22 +263,38 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
         outcome.discard_kind = "fewer_than_two_variants";
         return;
     }
+    const std::vector<OrderKey> keys =
+        tc.ordered ? trailing_order_keys(tc.referencing) : std::vector<OrderKey>{};
+    bool ordered = false;
     // The results move into the comparison and back, so large results are not copied.
     std::vector<NamedResult> results;
     std::vector<VariantOutcome*> ran;
     std::vector<FailedRepresentation> failed;
     for (auto& vo : outcome.variants) {
         if (vo.ok) {
+            ResultSet& rs = raw[ran.size()];
+            KeySequence order;
+            if (!keys.empty()) {
+                const std::vector<std::size_t> columns = key_columns(keys, rs.columns);
+                ordered = !columns.empty();
+                if (ordered) order = key_sequence(rs.rows, columns, rules_.normalize);
+                if (outcome.order_keys.empty())
+                    for (std::size_t k = 0; k < columns.size(); ++k)
+                        outcome.order_keys.push_back(keys[k].describe(null_order_));
+            }
             results.push_back({vo.variant.representation,
-                               normalize(std::move(raw[ran.size()]), rules_.normalize)});
+                               normalize(std::move(rs), rules_.normalize), std::move(order)});
             ran.push_back(&vo);
         } else {
             failed.push_back({vo.variant.representation, vo.error_kind});
         }
     }
-    outcome.classification = classify(results, outcome.skipped);
+    outcome.classification = classify(results, outcome.skipped, ordered);
     add_failed_representations(outcome.classification, failed, outcome.skipped);
-    for (std::size_t i = 0; i < results.size(); ++i) ran[i]->result = std::move(results[i].result);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        ran[i]->result = std::move(results[i].result);
+        ran[i]->order = std::move(results[i].order);
+    }
     const bool non_finite =
         rules_.normalize.non_finite_uninformative &&
         std::any_of(outcome.variants.begin(), outcome.variants.end(),
@@ -258,14 +327,26 @@ const VariantOutcome* CaseRunner::expected_failure(const CaseOutcome& outcome) c
     return any_ok ? nullptr : first_failed;
 }
 
+TestCase with_variants_pinned(const TestCase& tc, const CaseOutcome& outcome) {
+    const bool variants =
+        std::any_of(outcome.variants.begin(), outcome.variants.end(), [](const VariantOutcome& v) {
+            return v.variant.representation.find('[') != std::string::npos;
+        });
+    if (!variants || !tc.representations.empty()) return tc;
+    TestCase pinned = tc;
+    for (const auto& v : outcome.variants)
+        pinned.representations.push_back(v.variant.representation);
+    return pinned;
+}
+
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
                                         const Classification& c) {
     for (const auto& b : dialect.benign) {
         if (!b.pattern.found_in(tc.referencing) && !b.pattern.found_in(tc.intermediate)) continue;
         bool explained = !c.minority.empty();
         for (const auto& name : c.minority)
-            if (std::find(b.representations.begin(), b.representations.end(), name) ==
-                b.representations.end())
+            if (std::find(b.representations.begin(), b.representations.end(),
+                          base_representation(name)) == b.representations.end())
                 explained = false;
         if (explained) return &b;
     }
@@ -277,7 +358,8 @@ const ExpectedError* matching_expected_error(const Dialect& dialect, const Varia
     for (const auto& e : dialect.expected_errors) {
         if (!e.representations.empty() &&
             std::find(e.representations.begin(), e.representations.end(),
-                      failed.variant.representation) == e.representations.end())
+                      base_representation(failed.variant.representation)) ==
+                e.representations.end())
             continue;
         if (e.pattern.found_in(text)) return &e;
     }

@@ -7,6 +7,7 @@
 // representation's setup (CREATE VIEW, CREATE TEMPORARY TABLE, ...) runs once
 // for I, then every Q's final query, then the teardown, so the objects made for
 // I serve all of its Qs.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "exec/backend.hpp"
 #include "model/test_case.hpp"
 #include "model/verdict.hpp"
+#include "oracle/order_spec.hpp"
 #include "rules/rule_set.hpp"
 
 namespace eriq {
@@ -43,6 +45,10 @@ class CaseRunner {
     // --case and tests), every ok variant's normalized rows are kept in its outcome.
     void keep_consistent_results(bool keep) { keep_consistent_results_ = keep; }
 
+    // How many of the dialect's optimizer-setting variants each case of run_group runs (a
+    // subset drawn from the case's seed); 0 by default.
+    void set_optimizer_variants(int count) { optimizer_variants_ = count; }
+
   private:
     struct GroupRun;
     void set_up_representations(const std::vector<VariantPlan>& plans, GroupRun& run);
@@ -53,6 +59,10 @@ class CaseRunner {
     // False when the case was discarded.
     bool rerun_for_rows(GroupRun& run, CaseOutcome& outcome);
     void tear_down(GroupRun& run);
+    // attempt() for a variant's query, with its session setting made before and restored
+    // after; a setting that cannot be made fails it with kind optimizer_setting_unavailable.
+    template <class Call>
+    bool attempt_query(VariantOutcome& vo, std::optional<BackendError>& fault, Call call);
     // `raw` holds the rows of the variants that ran, in variant order.
     void judge(const TestCase& tc, std::vector<ResultSet>& raw, CaseOutcome& outcome) const;
     // A failed variant that explains the case away: one whose error the dialect expects, or
@@ -63,8 +73,15 @@ class CaseRunner {
     const Dialect& dialect_;
     const RuleSet& rules_;
     std::vector<Representation> reps_;
+    NullOrder null_order_;
     bool keep_consistent_results_ = true;
+    int optimizer_variants_ = 0;
 };
+
+// `tc`, and when `outcome` ran optimizer-setting variants, with `representations` naming
+// every representation it ran, so that a report, its replay and its reduction run the same
+// variants (they are drawn per case only in campaigns).
+TestCase with_variants_pinned(const TestCase& tc, const CaseOutcome& outcome);
 
 // The benign difference (from the dialect file) that explains `c`, if any.
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,

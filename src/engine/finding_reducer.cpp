@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "engine/case_runner.hpp"
+#include "oracle/order_spec.hpp"
 #include "reduce/choice_shrinker.hpp"
 #include "reduce/schema_tables.hpp"
 
@@ -102,6 +103,10 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
     out.stats.seconds += choice_stats.seconds;
     out.stats.budget_spent = out.stats.budget_spent || choice_stats.budget_spent;
     out.reduced = keep_choices_if_derived(std::move(out.reduced), dialect, generator);
+    // A reduction that dropped Q's ORDER BY kept the finding without it: the case is no
+    // longer ordered (and its case.toml must not say so).
+    if (out.reduced.ordered && trailing_order_keys(out.reduced.referencing).empty())
+        out.reduced.ordered = false;
     out.outcome = run_case_alone(backend, dialect, rules, out.reduced, "reduce");
     return out;
 }

@@ -17,6 +17,8 @@ struct RunOptions {
     std::string grammar_file;  // default grammars/<dialect>.toml
     std::string rules_file = "rules/repr.toml";
     std::string connect;  // default: the dialect's default_connect
+    // --session-profile: one of the dialect's [session_profiles] (empty: its session_profile).
+    std::string session_profile;
     // --driver-library, repeatable: the libsqlite3 files to load (empty: the system's). A
     // campaign, --case or reduce runs on the first; replay runs every finding on each.
     std::vector<std::string> driver_libraries;

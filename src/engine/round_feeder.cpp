@@ -39,6 +39,7 @@ PreparedRound RoundFeeder::prepare(std::uint64_t round) {
     const int intermediates = static_cast<int>(grammar.knob("queries_per_database", 10));
     const int per_intermediate =
         std::max(1, static_cast<int>(grammar.knob("queries_per_intermediate", 3)));
+    const int optimizer_variants = static_cast<int>(grammar.knob("optimizer_variants", 0));
     for (int k = 0; k < intermediates; ++k) {
         PreparedGroup& group = r.groups.emplace_back();
         group.cases = shared_.generator.generate_group(r.db, r.seed, k, per_intermediate);
@@ -47,7 +48,8 @@ PreparedRound RoundFeeder::prepare(std::uint64_t round) {
         const std::string tag = fmt::format("{}_{}", worker_, k);
         try {
             for (const TestCase& tc : group.cases)
-                group.plans.push_back(instantiate(reps_, shared_.target.dialect, tc, tag));
+                group.plans.push_back(
+                    instantiate(reps_, shared_.target.dialect, tc, tag, optimizer_variants));
         } catch (const std::exception& e) {
             group.plan_error = e.what();
         }

@@ -21,6 +21,9 @@ struct Target {
     // The client library loaded for the target (SQLite: --driver-library or the system's);
     // empty for a dry run that names none.
     DriverLibraryInfo library;
+    // --session-profile when it names another profile than the dialect's own: its
+    // statements, which every report's case.toml then carries (`session`) for its replay.
+    std::vector<std::string> chosen_profile_statements;
 };
 
 // Finds a data file: as given, else relative to the source tree eriq was built from.

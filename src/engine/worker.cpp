@@ -191,9 +191,12 @@ class Worker {
             CaseOutcome shown = outcome;
             if (shown.verdict == Verdict::ServerFault)
                 shown.classification.pattern = "server_fault";
-            dir = shared_.writer.write(tc, shown, context());
+            TestCase pinned = with_variants_pinned(tc, outcome);
+            const auto& profile = shared_.target.chosen_profile_statements;
+            pinned.session.insert(pinned.session.begin(), profile.begin(), profile.end());
+            dir = shared_.writer.write(pinned, shown, context());
             if (outcome.verdict == Verdict::Inconsistent && shared_.options.reduce)
-                pending_.push_back({dir, tc, outcome});
+                pending_.push_back({dir, std::move(pinned), outcome});
         }
         std::lock_guard lock(shared_.mutex);
         shared_.stats.tally(outcome);

@@ -102,6 +102,11 @@ class Backend {
         return fingerprint(query(sql));
     }
 
+    // Turns off the optimizations in `mask` for the statements that follow (0: all back on).
+    // Returns false when this backend cannot (only SQLite can, through
+    // sqlite3_test_control(SQLITE_TESTCTRL_OPTIMIZATIONS), when its library exports it).
+    virtual bool set_optimizations_off(std::uint64_t /*mask*/) { return false; }
+
     // Safe to call from another thread at any time: stops the statement in flight, which
     // then fails with kind kInterrupted, and makes every later statement fail that way at
     // once. Used to end a campaign on SIGINT/SIGTERM or at its deadline.

@@ -1,5 +1,6 @@
 #include "exec/fault_injecting_backend.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +60,10 @@ bool apply(FaultInjectingBackend::Fault fault, ResultSet& result) {
             if (result.rows.front().empty()) return false;
             change_value(result.rows.front().front());
             break;
+        case Fault::ReverseRows:
+            if (result.rows.size() < 2) return false;
+            std::reverse(result.rows.begin(), result.rows.end());
+            break;
         case Fault::RaiseError:
             break;  // raised before the query runs
     }
@@ -94,23 +99,32 @@ decltype(auto) FaultInjectingBackend::forwarded(Call&& call) {
 }
 
 void FaultInjectingBackend::execute(const std::string& sql) {
+    last_executed_ = sql;
     forwarded([&] { inner_->execute(sql); });
 }
 
 ResultSet FaultInjectingBackend::query(const std::string& sql) {
+    auto applies = [&](const Rule& rule) {
+        const std::string& text = rule.after_statement ? last_executed_ : sql;
+        return text.find(rule.sql_marker) != std::string::npos;
+    };
     for (const Rule& rule : rules_) {
-        if (rule.fault == Fault::RaiseError && sql.find(rule.sql_marker) != std::string::npos) {
+        if (rule.fault == Fault::RaiseError && applies(rule)) {
             ++faults_injected_;
             throw BackendError("injected:error", "an error injected for the test");
         }
     }
     ResultSet result = forwarded([&] { return inner_->query(sql); });
     for (const Rule& rule : rules_) {
-        if (sql.find(rule.sql_marker) != std::string::npos && apply(rule.fault, result)) {
+        if (applies(rule) && apply(rule.fault, result)) {
             ++faults_injected_;
         }
     }
     return result;
+}
+
+bool FaultInjectingBackend::set_optimizations_off(std::uint64_t mask) {
+    return forwarded([&] { return inner_->set_optimizations_off(mask); });
 }
 
 void FaultInjectingBackend::reset_workspace() {

@@ -18,10 +18,15 @@ class FaultInjectingBackend : public Backend {
         ChangeFirstValue,
         // Fails the query with a BackendError of kind "injected:error".
         RaiseError,
+        // The same rows in the opposite order.
+        ReverseRows,
     };
     struct Rule {
         std::string sql_marker;  // the fault applies to queries whose SQL contains this
         Fault fault;
+        // Instead: to the queries after an executed statement that contains sql_marker (a
+        // session setting), until the next executed statement (the one restoring it).
+        bool after_statement = false;
     };
 
     FaultInjectingBackend(Backend& inner, std::vector<Rule> rules);
@@ -32,6 +37,7 @@ class FaultInjectingBackend : public Backend {
     void execute(const std::string& sql) override;
     ResultSet query(const std::string& sql) override;
     void reset_workspace() override;
+    bool set_optimizations_off(std::uint64_t mask) override;
 
     // How many query results were perturbed so far.
     int faults_injected() const { return faults_injected_; }
@@ -48,6 +54,7 @@ class FaultInjectingBackend : public Backend {
     Backend* inner_;
     std::vector<Rule> rules_;
     int faults_injected_ = 0;
+    std::string last_executed_;  // the last statement execute() ran
 };
 
 }  // namespace eriq

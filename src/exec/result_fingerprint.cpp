@@ -37,6 +37,7 @@ void FingerprintBuilder::add(ValueKind kind, std::uint64_t bits) {
 void FingerprintBuilder::end_row() {
     ++f_.rows;
     f_.sum_a += row_a_;
+    f_.sequence = mix(f_.sequence ^ row_a_);
     f_.sum_b += mix(row_b_ ^ 0xa4093822299f31d0ULL);
     row_a_ = kRowSeedA;
     row_b_ = kRowSeedB;

@@ -18,11 +18,19 @@ struct ResultFingerprint {
     // share a fingerprint with a chance far below one in 2^64.
     std::uint64_t sum_a = 0;
     std::uint64_t sum_b = 0;
-    bool operator==(const ResultFingerprint&) const = default;
+    // The row hashes chained in the order the rows came: equal for two results with the
+    // same rows in the same order. Not part of ==, which compares multisets.
+    std::uint64_t sequence = 0;
+    bool operator==(const ResultFingerprint& o) const {
+        return rows == o.rows && sum_a == o.sum_a && sum_b == o.sum_b;
+    }
+    bool same_sequence(const ResultFingerprint& o) const {
+        return *this == o && sequence == o.sequence;
+    }
 };
 
 // Feeds a result value by value, row by row. Values hash by kind and bytes; columns are
-// position-dependent within a row, rows are order-independent.
+// position-dependent within a row, rows are order-independent (but for `sequence`).
 class FingerprintBuilder {
   public:
     void add(ValueKind kind, std::string_view bytes);

@@ -282,6 +282,13 @@ void SqliteBackend::start_ledger() {
     open_ledger(sqlite_scope(path_), names);
 }
 
+bool SqliteBackend::set_optimizations_off(std::uint64_t mask) {
+    if (lib_->test_control == nullptr) return false;
+    log_statement(fmt::format("-- eriq: .testctrl optimizations 0x{:x}", mask));
+    lib_->test_control(SQLITE_TESTCTRL_OPTIMIZATIONS, db_, static_cast<unsigned>(mask));
+    return true;
+}
+
 void SqliteBackend::reset_workspace() {
     if (path_ == ":memory:") {
         // A fresh in-memory database: nothing of the last one survives, and the memory its

@@ -25,6 +25,7 @@ class SqliteBackend : public DriverBackend {
     DriverLibraryInfo driver_library() override;
 
     void reset_workspace() override;
+    bool set_optimizations_off(std::uint64_t mask) override;
 
   protected:
     // The progress handler sees interrupted() and stops the statement (sqlite3_interrupt

@@ -33,6 +33,8 @@ std::vector<std::string> SqliteLibrary::bind(void* handle) {
     bind_function(handle, column_text, "sqlite3_column_text", missing);
     bind_function(handle, column_blob, "sqlite3_column_blob", missing);
     bind_function(handle, column_bytes, "sqlite3_column_bytes", missing);
+    std::vector<std::string> optional;
+    bind_function(handle, test_control, "sqlite3_test_control", optional);
     return missing;
 }
 

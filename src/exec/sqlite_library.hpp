@@ -45,6 +45,9 @@ class SqliteLibrary {
     decltype(&::sqlite3_column_text) column_text = nullptr;
     decltype(&::sqlite3_column_blob) column_blob = nullptr;
     decltype(&::sqlite3_column_bytes) column_bytes = nullptr;
+    // Optional: null when the library does not export it (optimizer-setting variants are
+    // then skipped).
+    decltype(&::sqlite3_test_control) test_control = nullptr;
 
   private:
     SqliteLibrary() = default;

@@ -17,6 +17,8 @@
 //   @order_by_all      every output column (plus the dialect's tie-breaker), so
 //                      ORDER BY ... LIMIT picks the same rows in every variant
 //   @number(lo,hi)     an integer in [lo, hi]
+//   @order_keys        1-2 output columns by name, each ASC or DESC: the keys of an ORDER BY
+//                      whose order the oracle compares (marks the query ordered)
 #include "gen/builtins.hpp"
 
 #include <algorithm>
@@ -72,6 +74,7 @@ const std::unordered_map<std::string, BuiltinEntry>& builtin_table() {
         {"group_key", {&Builtins::group_key, false}},
         {"order_by_all", {&Builtins::order_by_all, false}},
         {"number", {&Builtins::number, false}},
+        {"order_keys", {&Builtins::order_keys, false}},
     };
     return table;
 }
@@ -196,6 +199,26 @@ std::optional<std::string> Builtins::number(Derivation& d, const BuiltinCall& c)
     std::int64_t lo = std::stoll(c.arg(0).empty() ? "0" : c.arg(0));
     std::int64_t hi = std::stoll(c.arg(1).empty() ? "10" : c.arg(1));
     return std::to_string(d.choices_->range(lo, hi));
+}
+
+std::optional<std::string> Builtins::order_keys(Derivation& d, const BuiltinCall&) {
+    if (d.state_.get().frames.empty()) return std::nullopt;
+    // SELECT * over one x has x's columns.
+    const auto& shape = d.state_.get().frames.back().shape;
+    const auto& outputs = !shape.empty() || d.state_.get().x_references != 1 ? shape : d.x_columns_;
+    if (outputs.empty()) return std::nullopt;
+    std::vector<std::size_t> unused(outputs.size());
+    for (std::size_t i = 0; i < unused.size(); ++i) unused[i] = i;
+    const std::size_t count = std::min<std::size_t>(outputs.size(), 1 + d.choices_->below(2));
+    std::string out;
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t pick = d.choices_->below(unused.size());
+        out += (out.empty() ? "" : ", ") + outputs[unused[pick]].name;
+        if (d.choices_->below(2) == 1) out += " DESC";
+        unused.erase(unused.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+    d.state_.edit().ordered = true;
+    return out;
 }
 
 }  // namespace eriq

@@ -51,6 +51,7 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             tc.referencing = std::move(*referencing);
             tc.columns = columns;
             tc.x_references = der.x_references();
+            tc.ordered = der.ordered();
             tc.features = trace.features();
             if (record_choices_) tc.choices = {intermediate_choices, drawn};
             group.push_back(std::move(tc));
@@ -89,6 +90,7 @@ std::optional<ReplayedCase> CaseGenerator::replay(const GeneratedDatabase& db,
     out.tc.referencing = std::move(*referencing);
     out.tc.columns = std::move(columns);
     out.tc.x_references = der.x_references();
+    out.tc.ordered = der.ordered();
     out.tc.features = trace.features();
     return out;
 }

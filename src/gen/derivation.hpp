@@ -56,6 +56,7 @@ struct DerivationState {
     int next_output = 0;
     int next_table_alias = 0;
     int x_references = 0;
+    bool ordered = false;  // @order_keys gave the query a top-level ORDER BY
 };
 
 using Bindings = std::map<std::string, std::string>;  // type variable -> family
@@ -73,6 +74,7 @@ class Derivation {
                                             std::vector<OutputColumn>* columns);
     void set_x_columns(std::vector<OutputColumn> columns) { x_columns_ = std::move(columns); }
     int x_references() const { return state_.get().x_references; }
+    bool ordered() const { return state_.get().ordered; }
     // The counters and scopes where a query starts: each Q starts from the state I left, so
     // a Q is a function of I's draws and its own (not of the Qs generated before it).
     const DerivationState& state() const { return state_.get(); }

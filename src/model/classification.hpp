@@ -8,7 +8,8 @@ namespace eriq {
 
 struct Classification {
     bool consistent = true;
-    std::string pattern;                           // "" when consistent
+    bool order_only = false;  // the multisets agree; the order of the key values does not
+    std::string pattern;      // "" when consistent
     std::vector<std::vector<std::string>> groups;  // names grouped by equal result
     // Names in groups other than the largest one (the "odd" representations).
     std::vector<std::string> minority;

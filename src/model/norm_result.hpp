@@ -20,4 +20,8 @@ struct NormResult {
     bool operator==(const NormResult&) const = default;
 };
 
+// The normalized ORDER BY key values of each row, in the order the rows came (compared
+// when the query fixes an order).
+using KeySequence = std::vector<NormRow>;
+
 }  // namespace eriq

@@ -26,8 +26,15 @@ struct TestCase {
     std::string referencing;            // Q, with {x} for each reference to x
     std::vector<OutputColumn> columns;  // I's output columns
     int x_references = 1;               // how many times Q references x
-    CaseFeatures features;              // what generated it (empty for hand-written cases)
-    ChoiceSequence choices;             // the draws that derived I and Q (empty: hand-written)
+    // Q ends in ORDER BY and its order is compared too (the key values' sequence); a case
+    // file says so with `ordered = true`.
+    bool ordered = false;
+    // Hand-written cases only: session statements (SET ...) run before the schema, and the
+    // representations to run (empty: all of the rules).
+    std::vector<std::string> session;
+    std::vector<std::string> representations;
+    CaseFeatures features;   // what generated it (empty for hand-written cases)
+    ChoiceSequence choices;  // the draws that derived I and Q (empty: hand-written)
 };
 
 }  // namespace eriq

@@ -15,6 +15,7 @@ struct VariantOutcome {
     std::string error_kind;  // set when !ok
     std::string error;       // driver message when !ok
     NormResult result;       // normalized rows (sorted), when ok
+    KeySequence order;       // when the case is ordered: the ORDER BY key values in row order
 };
 
 // ServerFault: the connection was lost or the server crashed while the case
@@ -28,6 +29,9 @@ struct CaseOutcome {
     std::vector<std::string> skipped;
     std::string discard_kind;   // when Discarded or ServerFault: error kind of the failing variant
     std::string benign_reason;  // when Benign
+    // When the case is ordered: the keys whose values were compared in order, e.g.
+    // "vc_1 DESC NULLS LAST" (empty when Q's ORDER BY names no output column).
+    std::vector<std::string> order_keys;
 };
 
 }  // namespace eriq

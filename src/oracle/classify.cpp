@@ -18,12 +18,14 @@ std::string join(const std::vector<std::string>& names, const std::string& separ
     return out;
 }
 
-// Indices into `results`, grouped by equal multiset, in order of first appearance.
-std::vector<std::vector<std::size_t>> group_equal_results(const std::vector<NamedResult>& results) {
+// Indices into `results`, grouped by `same`, in order of first appearance.
+template <class Same>
+std::vector<std::vector<std::size_t>> group_equal_results(const std::vector<NamedResult>& results,
+                                                          Same same) {
     std::vector<std::vector<std::size_t>> groups;
     for (std::size_t i = 0; i < results.size(); ++i) {
         auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) {
-            return same_multiset(results[g.front()].result, results[i].result);
+            return same(results[g.front()], results[i]);
         });
         if (group == groups.end()) {
             groups.push_back({i});
@@ -50,8 +52,15 @@ bool same_multiset(const NormResult& a, const NormResult& b) {
 }
 
 Classification classify(const std::vector<NamedResult>& results,
-                        const std::vector<std::string>& skipped) {
-    auto index_groups = group_equal_results(results);
+                        const std::vector<std::string>& skipped, bool ordered) {
+    auto index_groups =
+        group_equal_results(results, [](const NamedResult& a, const NamedResult& b) {
+            return same_multiset(a.result, b.result);
+        });
+    const bool order_only = ordered && index_groups.size() == 1;
+    if (order_only)
+        index_groups = group_equal_results(
+            results, [](const NamedResult& a, const NamedResult& b) { return a.order == b.order; });
     std::stable_sort(index_groups.begin(), index_groups.end(),
                      [](const auto& a, const auto& b) { return a.size() > b.size(); });
 
@@ -64,6 +73,7 @@ Classification classify(const std::vector<NamedResult>& results,
     if (results.size() < 2 || c.groups.size() < 2) return c;
 
     c.consistent = false;
+    c.order_only = order_only;
     const bool all_different = c.groups.size() == results.size() && results.size() >= 3;
     if (all_different) {
         c.pattern = "all_diff";
@@ -76,6 +86,7 @@ Classification classify(const std::vector<NamedResult>& results,
             c.minority.insert(c.minority.end(), c.groups[g].begin(), c.groups[g].end());
         }
     }
+    if (order_only) c.pattern += " (order)";
     for (const auto& name : skipped) c.pattern += "(" + name + "_SKIP)";
     return c;
 }

@@ -4,6 +4,9 @@
 //   3 compared: VIEW=TEMPT≠CTE, VIEW=CTE≠TEMPT, CTE=TEMPT≠VIEW or all_diff;
 //   N compared: the groups joined by ≠, largest group first, e.g. CTE=TEMPT=DERIVED≠VIEW;
 //   all pairwise different: all_diff; skipped representations append (NAME_SKIP).
+// When Q fixes an order and every multiset is equal, the key sequences are compared too:
+// an order-only difference is the groups of equal sequences followed by " (order)",
+// e.g. VIEW=CTE≠TEMPT (order).
 #include <string>
 #include <vector>
 
@@ -15,6 +18,7 @@ namespace eriq {
 struct NamedResult {
     std::string name;  // representation name, e.g. VIEW
     NormResult result;
+    KeySequence order;  // the ORDER BY key values row by row; compared only when ordered
 };
 
 struct FailedRepresentation {
@@ -24,8 +28,9 @@ struct FailedRepresentation {
 
 // `results` in rules-file order; `skipped` are representations not constructed
 // for this case (e.g. TEMPT when Q references x twice on MySQL).
+// `ordered`: Q fixes an order, so equal multisets are also compared by their key sequences.
 Classification classify(const std::vector<NamedResult>& results,
-                        const std::vector<std::string>& skipped);
+                        const std::vector<std::string>& skipped, bool ordered = false);
 
 // Adds representations that raised an error while the others in `c` ran: one group per
 // error kind, all in the minority. When the others agree the pattern is

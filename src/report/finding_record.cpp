@@ -104,6 +104,17 @@ std::string case_toml(const TestCase& tc, const std::string& dialect) {
     t.insert("rows", rows);
     t.insert("intermediate", tc.intermediate);
     t.insert("referencing", referencing_for_display(tc.referencing));
+    if (tc.ordered) t.insert("ordered", true);
+    if (!tc.session.empty()) {
+        toml::array session;
+        for (const auto& s : tc.session) session.push_back(s);
+        t.insert("session", session);
+    }
+    if (!tc.representations.empty()) {
+        toml::array names;
+        for (const auto& n : tc.representations) names.push_back(n);
+        t.insert("representations", names);
+    }
     std::ostringstream out;
     out << "# eriq-gen --case this file (x in referencing is the intermediate result)\n"
         << t << "\n";

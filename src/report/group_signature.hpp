@@ -33,7 +33,8 @@ struct GroupingContext {
 // The split a group signature uses: the classification's groups (largest first) without
 // the side_depends_on_q representations unless one is alone on its side, and each failing
 // group's error kind, e.g. "TEMPT=CTE_MAT≠VIEW=DERIVED!sqlite:ON clause ...". Skipped
-// representations are left out: whether one is skipped depends on Q too.
+// representations are left out: whether one is skipped depends on Q too. An order-only
+// difference ends in " (order)".
 std::string grouping_pattern(const Classification& c,
                              const std::set<std::string>& side_depends_on_q);
 

@@ -54,6 +54,10 @@ void write_variant(JsonWriter& w, const VariantOutcome& outcome) {
     }
     w.key("rows");
     write_rows(w, outcome.result);
+    if (!outcome.order.empty()) {
+        w.key("order");  // the ORDER BY key values, in the order the rows came
+        write_rows(w, NormResult{outcome.order});
+    }
     w.end_object();
 }
 
@@ -145,6 +149,10 @@ std::string report_json(const std::string& id, const std::string& signature, con
     w.end_array();
     w.key("referencing");
     w.string(referencing_for_display(tc.referencing));
+    w.key("ordered");
+    w.boolean(tc.ordered);
+    w.key("order_keys");
+    write_string_array(w, outcome.order_keys);
     w.key("skipped");
     write_string_array(w, outcome.skipped);
     w.key("variants");

@@ -1,5 +1,7 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "oracle/normalize.hpp"
 #include "report/report_files.hpp"
 
 namespace eriq {
@@ -28,6 +30,20 @@ std::string one_line(std::string text) {
     return text;
 }
 
+// The first key tuples of an ordered result, e.g. "(1, NULL) (2, 'a') ...".
+std::string key_values_line(const KeySequence& order) {
+    constexpr std::size_t kShown = 20;
+    std::string out;
+    for (std::size_t r = 0; r < order.size() && r < kShown; ++r) {
+        out += r ? " (" : "(";
+        for (std::size_t k = 0; k < order[r].size(); ++k)
+            out += (k ? ", " : "") + one_line(to_display(order[r][k]));
+        out += ")";
+    }
+    if (order.size() > kShown) out += fmt::format(" ... ({} rows)", order.size());
+    return out;
+}
+
 std::string replay_command(const std::string& driver, const std::string& file_name) {
     if (driver == "sqlite") return fmt::format("sqlite3 < {}", file_name);
     if (driver == "duckdb") return fmt::format("duckdb < {}", file_name);
@@ -50,17 +66,25 @@ std::string reproducer_sql(const std::string& id, const std::string& file_name, 
         out +=
             fmt::format("-- eriq ran it on {} from {}\n", ctx.server_version, ctx.driver_library);
     for (const auto& statement : ctx.session_init) append_statement(out, statement);
+    for (const auto& statement : tc.session) append_statement(out, statement);
     for (const auto& statement : tc.schema) append_statement(out, statement);
     for (const auto& statement : tc.rows) append_statement(out, statement);
     for (const auto& statement : v.setup) append_statement(out, statement);
+    for (const auto& statement : v.session_setup) append_statement(out, statement);
+    if (v.sqlite_optimizations_off != 0)
+        out += fmt::format(".testctrl optimizations 0x{:x}\n", v.sqlite_optimizations_off);
     if (variant.ok) {
         out += fmt::format("-- eriq saw {} rows (normalized) from this query\n",
                            variant.result.rows.size());
+        if (!outcome.order_keys.empty())
+            out += fmt::format("-- in this order of {}: {}\n", fmt::join(outcome.order_keys, ", "),
+                               key_values_line(variant.order));
     } else {
         out += fmt::format("-- eriq saw this query fail: {}: {}\n", one_line(variant.error_kind),
                            one_line(variant.error));
     }
     append_statement(out, v.query);
+    for (const auto& statement : v.session_teardown) append_statement(out, statement);
     for (const auto& statement : v.teardown) append_statement(out, statement);
     return out;
 }

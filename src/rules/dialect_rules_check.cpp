@@ -28,6 +28,9 @@ void check_rules_for_dialect(const RuleSet& rules, const Dialect& dialect) {
     for (const auto& e : dialect.expected_errors)
         for (const auto& name : e.representations)
             check_name(name, e.line, e.column, "[[expected_error]]");
+    for (const auto& v : dialect.optimizer_variants)
+        for (const auto& name : v.representations)
+            check_name(name, v.line, v.column, "[[optimizer_variant]]");
 
     const std::vector<Representation> available = representations_for(rules, dialect);
     for (const auto& rep : available) {

@@ -52,8 +52,16 @@ void check_rules_for_dialect(const RuleSet& rules, const Dialect& dialect);
 // The representations that exist on `dialect`, with its spellings applied.
 std::vector<Representation> representations_for(const RuleSet& rules, const Dialect& dialect);
 
-// Instantiates every representation for one case; `tag` makes object names fresh.
+// Instantiates every representation for one case; `tag` makes object names fresh. Then up to
+// `optimizer_variants` of the dialect's optimizer-setting variants of those representations,
+// a subset drawn from the case's seed, index and query index (so a replay draws the same);
+// a case that lists its representations runs exactly the variants it lists.
 VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& dialect,
-                        const TestCase& tc, const std::string& tag);
+                        const TestCase& tc, const std::string& tag, int optimizer_variants = 0);
+
+// The names a case file may list in `representations`: those of `reps`, and each with each
+// optimizer variant that applies to it, e.g. VIEW[derived_merge=off].
+std::vector<std::string> representation_names(const std::vector<Representation>& reps,
+                                              const Dialect& dialect);
 
 }  // namespace eriq
