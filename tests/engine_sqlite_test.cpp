@@ -349,6 +349,28 @@ TEST_CASE("a statement past the timeout is discarded and the campaign goes on",
     CHECK(s.valid > 0);
     CHECK(s.tool_errors == 0);
     CHECK(s.valid + s.discarded_total() == s.cases);
+    // A slow I times out in each of its Qs: three timeouts end the round.
+    CHECK(s.rounds_cut_by_timeouts > 0);
+}
+
+TEST_CASE("a campaign of slow statements ends at its deadline and not at the statement timeout",
+          "[engine][campaign]") {
+    RunOptions o;
+    o.dialect = "sqlite";
+    o.grammar_file = source("tests/data/grammars/slow_sqlite.toml");
+    o.rules_file = source("rules/repr.toml");
+    o.weights = {{"slow", 1000}};
+    o.seed = 5;
+    o.time_limit_seconds = 2;
+    o.statement_timeout = std::chrono::seconds(30);
+    o.out_dir = fresh_dir("deadline").string();
+    o.verbosity = 0;
+    const auto start = std::chrono::steady_clock::now();
+    auto s = execute_campaign(o).stats;
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(wall < 2 + 1.0);  // the in-flight statement is interrupted at the deadline
+    CHECK(s.tool_errors == 0);
 }
 
 TEST_CASE("two SQLite workers share one budget, one output folder and one summary",

@@ -15,6 +15,7 @@
 #include "dsl/grammar.hpp"
 #include "engine/campaign.hpp"
 #include "exec/backend.hpp"
+#include "gen/case_cost.hpp"
 #include "gen/case_generator.hpp"
 #include "gen/database_generator.hpp"
 #include "gen/rng.hpp"
@@ -307,4 +308,41 @@ TEST_CASE("big tables filled server-side load and run on SQLite", "[gen][breadth
         CHECK(kind.rfind("database:", 0) != 0);
     }
     CHECK(valid_share(s) >= 0.8);
+}
+
+TEST_CASE("a case's cost is the row combinations of its table and x references", "[gen][cost]") {
+    GeneratedDatabase db;
+    db.tables.resize(3);
+    db.tables[0].name = "t0";
+    db.tables[0].row_count = 3;
+    db.tables[1].name = "t1";
+    db.tables[1].row_count = 5;
+    db.tables[2].name = "t2";  // empty: an outer join still keeps the other side
+    const std::string i =
+        "SELECT s0.c0 AS vc_0 FROM t0 AS s0 JOIN t1 AS s1 ON s0.c0 = s1.c0 "
+        "LEFT JOIN t2 AS s2 ON 1 WHERE 't1' <> s0.c1";
+    CHECK(estimated_rows(i, db) == 15);
+    CHECK(estimated_rows("SELECT * FROM {x} AS q0 JOIN {x} AS q1 ON 1 JOIN t1 AS s0 ON 1", db,
+                         15) == 15 * 15 * 5);
+    CHECK(estimated_rows("SELECT 1", db) == 1);
+}
+
+TEST_CASE("cases over the cost cap are redrawn, and none over it is generated", "[gen][cost]") {
+    auto l = load("sqlite");
+    dsl::override_knob(l.grammar, "big_table_share", 0);
+    dsl::override_knob(l.grammar, "case_cost_max_thousands", 1);  // 1000 row combinations
+    CaseGenerator gen(l.grammar, l.dialect);
+    int cases = 0;
+    for (std::uint64_t round = 0; round < 40; ++round) {
+        const GeneratedDatabase db = gen.database(round);
+        for (int k = 0; k < 5; ++k)
+            for (const TestCase& tc : gen.generate_group(db, round, k, 3)) {
+                const double i_rows = estimated_rows(tc.intermediate, db);
+                CHECK(i_rows <= 1000);
+                CHECK(estimated_rows(tc.referencing, db, i_rows) <= 1000);
+                ++cases;
+            }
+    }
+    CHECK(cases > 100);
+    CHECK(gen.cost_capped() > 0);
 }

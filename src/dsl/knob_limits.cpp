@@ -36,6 +36,7 @@ const std::map<std::string, CountLimit>& count_limits() {
         {"select_columns_max", {1, 64, 4}},
         {"adapt_min_cases", {1, 1e9, 100}},
         {"optimizer_variants", {0, 64, 0}},
+        {"case_cost_max_thousands", {0, 1000000, 10000}},
         {"z3_rlimit", {1, 1e9, 200000}},
         {"z3_timeout_ms", {1, 60000, 200}},
     };

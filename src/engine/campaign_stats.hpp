@@ -21,6 +21,10 @@ struct CampaignStats {
     std::int64_t benign = 0;  // differences the dialect declares as documented
     std::int64_t skipped_variants = 0;
     std::int64_t generation_failures = 0;
+    std::int64_t cost_capped = 0;
+    std::int64_t rounds_cut_by_timeouts =
+        0;  // rounds ended early: 3 of their cases timed out  // derivations redrawn for their
+            // estimated cost (case_cost.hpp)
     std::int64_t tool_errors = 0;  // unexpected exceptions inside eriq itself
     std::int64_t server_faults = 0;
     std::int64_t databases = 0;

@@ -130,8 +130,17 @@ class Worker {
             std::lock_guard lock(shared_.mutex);
             ++shared_.stats.databases;
         }
+        // A database on which cases keep timing out (big tables, a costly index) would spend
+        // the rest of the round waiting: after kTimeoutsPerRound the round ends.
+        constexpr int kTimeoutsPerRound = 3;
+        int timeouts = 0;
         for (auto& group : round.groups) {
             if (shared_.out_of_budget()) return;
+            if (timeouts >= kTimeoutsPerRound) {
+                std::lock_guard lock(shared_.mutex);
+                ++shared_.stats.rounds_cut_by_timeouts;
+                return;
+            }
             if (!record_generation(group.cases.empty())) continue;
             if (!claim(group)) return;
             std::vector<CaseOutcome> outcomes;
@@ -147,7 +156,12 @@ class Worker {
                     fmt::print(stderr, "eriq: internal error: {}\n", e.what());
                 continue;
             }
-            for (std::size_t i = 0; i < outcomes.size(); ++i) record(group.cases[i], outcomes[i]);
+            for (std::size_t i = 0; i < outcomes.size(); ++i) {
+                record(group.cases[i], outcomes[i]);
+                if (outcomes[i].verdict == Verdict::Discarded &&
+                    outcomes[i].discard_kind == kTimeout)
+                    ++timeouts;
+            }
             if (!outcomes.empty() && outcomes.back().verdict == Verdict::ServerFault) {
                 reconnect();
                 return;  // a new round: the server may have lost D

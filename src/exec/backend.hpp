@@ -48,6 +48,7 @@ struct DriverLibraryInfo {
 
 inline const std::string kAuthenticationFailed = "authentication_failed";
 inline const std::string kInterrupted = "interrupted";
+inline const std::string kTimeout = "timeout";  // a statement ran past the statement timeout
 
 // Where to connect. Parsed from URLs like sqlite::memory:, sqlite:///path.db, duckdb::memory:,
 // mysql://user:pass@127.0.0.1:3306/dbname. The password is never printed.

@@ -1,5 +1,8 @@
 #include "gen/case_generator.hpp"
 
+#include <cmath>
+
+#include "gen/case_cost.hpp"
 #include "gen/derivation.hpp"
 #include "gen/grammar_capabilities.hpp"
 #include "gen/rng.hpp"
@@ -22,6 +25,9 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
     ChoiceValues drawn;
     ChoiceSource choices(rng, record_choices_ ? &drawn : nullptr);
     std::vector<TestCase> group;
+    // 0 turns the cap off.
+    const double cap_thousands = g_.knob("case_cost_max_thousands", 10000);
+    const double max_cost = cap_thousands > 0 ? cap_thousands * 1e3 : HUGE_VAL;
     for (int attempt = 0; attempt < 10 && group.empty(); ++attempt) {
         GenerationTrace trace;
         drawn.clear();
@@ -30,6 +36,11 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
         std::vector<OutputColumn> columns;
         auto intermediate = der.derive_query("intermediate", &columns);
         if (!intermediate || columns.empty()) continue;
+        const double intermediate_rows = estimated_rows(*intermediate, db);
+        if (intermediate_rows > max_cost) {
+            cost_capped_.fetch_add(1, std::memory_order_relaxed);
+            continue;
+        }
         der.set_x_columns(columns);
         const DerivationState after_intermediate = der.state();
         const ChoiceValues intermediate_choices = drawn;
@@ -40,6 +51,10 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             drawn.clear();
             auto referencing = der.derive_query("referencing", nullptr);
             if (!referencing || der.x_references() == 0) continue;
+            if (estimated_rows(*referencing, db, intermediate_rows) > max_cost) {
+                cost_capped_.fetch_add(1, std::memory_order_relaxed);
+                continue;
+            }
             TestCase tc;
             tc.dialect = d_.name;
             tc.seed = round_seed;

@@ -1,6 +1,7 @@
 #pragma once
 // Generates test cases from a grammar and a dialect: the database D for a
 // round, then (I, Q) pairs over it. Same seed and index, same SQL.
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -54,6 +55,9 @@ class CaseGenerator {
     // Checks generated WHERE/ON/HAVING predicates (null: none); replays use it too, so the
     // recorded draws of a checked case derive it again.
     void set_predicate_check(const PredicateCheck* check) { predicate_check_ = check; }
+    // How many I or Q derivations were dropped because their estimated row combinations
+    // exceeded the knob case_cost_max_thousands (gen/case_cost.hpp); the next draw replaced them.
+    std::int64_t cost_capped() const { return cost_capped_.load(std::memory_order_relaxed); }
 
     // I and Q derived from `choices` over the tables of `db`; nullopt when the derivation
     // fails. Same draws, same tables, same grammar and dialect: the same SQL.
@@ -67,6 +71,8 @@ class CaseGenerator {
     const AdaptiveWeights* adaptive_ = nullptr;
     bool record_choices_ = true;
     const PredicateCheck* predicate_check_ = nullptr;
+    // Derivations dropped for their estimated cost (case_cost.hpp), over all threads.
+    mutable std::atomic<std::int64_t> cost_capped_{0};
 };
 
 }  // namespace eriq
