@@ -53,3 +53,32 @@ TEST_CASE("a case is benign when its query matches and the odd ones are declared
     c.minority = {"TEMPT"};
     CHECK(matching_benign(d, tc, c) == nullptr);
 }
+
+TEST_CASE("a benign difference also explains its side joined by a Q-dependent representation",
+          "[benign]") {
+    Dialect d;
+    BenignDifference b;
+    b.reason = "JSON subtype";
+    b.query_regex = "json_quote\\(";
+    b.pattern = BenignPattern(b.query_regex);
+    b.representations = {"TEMPT", "CTE_MAT"};
+    d.benign.push_back(b);
+    TestCase tc;
+    tc.intermediate = "SELECT json_object('', c0) AS vc_0 FROM t0";
+    tc.referencing = "SELECT json_quote(q1.vc_0) FROM {x} AS q1 JOIN {x} AS q2 ON 1";
+    // Q names x twice: SQLite materializes the CTE, which then sides with the temporary table.
+    Classification c;
+    c.consistent = false;
+    c.groups = {{"CTE", "TEMPT", "CTE_MAT"}, {"VIEW", "DERIVED"}};
+    c.minority = {"VIEW", "DERIVED"};
+    CHECK(matching_benign(d, tc, c) == nullptr);
+    REQUIRE(matching_benign(d, tc, c, {"CTE"}) != nullptr);
+    // A listed representation on the other side too: not the documented split.
+    c.groups = {{"CTE", "TEMPT"}, {"VIEW", "DERIVED", "CTE_MAT"}};
+    c.minority = {"CTE", "TEMPT"};
+    CHECK(matching_benign(d, tc, c, {"CTE"}) == nullptr);
+    // A representation that is neither listed nor Q-dependent on the listed side: no.
+    c.groups = {{"DERIVED", "TEMPT", "CTE_MAT"}, {"VIEW", "CTE"}};
+    c.minority = {"VIEW", "CTE"};
+    CHECK(matching_benign(d, tc, c, {"CTE"}) == nullptr);
+}

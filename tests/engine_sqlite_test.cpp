@@ -245,6 +245,14 @@ TEST_CASE("the JSON subtype lost by materialized forms is a documented differenc
     CHECK(outcome.classification.pattern == "VIEW=CTE=DERIVED≠TEMPT=CTE_MAT");
     CHECK(outcome.verdict == Verdict::Benign);
     CHECK(outcome.benign_reason.find("json1.html") != std::string::npos);
+    // Q names x twice: the CTE is materialized too and sides with the temporary table.
+    tc = load_case_file(source("tests/data/cases/sqlite_json_subtype_cte_twice.toml"),
+                        &dialect_name);
+    CaseRunner twice(*backend, d, rules);
+    twice.load_database(tc);
+    outcome = twice.run(tc, "t5");
+    CHECK(outcome.classification.pattern == "CTE=TEMPT=CTE_MAT≠VIEW=DERIVED");
+    CHECK(outcome.verdict == Verdict::Benign);
 }
 
 TEST_CASE("a failing variant discards the case and teardown still runs", "[engine]") {

@@ -8,6 +8,7 @@
 // for I, then every Q's final query, then the teardown, so the objects made for
 // I serve all of its Qs.
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,9 +84,12 @@ class CaseRunner {
 // variants (they are drawn per case only in campaigns).
 TestCase with_variants_pinned(const TestCase& tc, const CaseOutcome& outcome);
 
-// The benign difference (from the dialect file) that explains `c`, if any.
+// The benign difference (from the dialect file) that explains `c`, if any: the
+// representations it lists are the odd ones out, or make up one side of a two-sided split
+// together with representations whose side depends on Q (`side_depends_on_q`).
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
-                                        const Classification& c);
+                                        const Classification& c,
+                                        const std::set<std::string>& side_depends_on_q = {});
 
 // The dialect's expected representation-specific error that `failed` raised, if any.
 const ExpectedError* matching_expected_error(const Dialect& dialect, const VariantOutcome& failed);

@@ -69,8 +69,7 @@ ReportContext report_context(const Target& t, const std::string& server_version,
         for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         ctx.grouping.type_families.emplace(name, type.family);
     }
-    for (const Representation& rep : t.rules.representations)
-        if (rep.side_depends_on_q) ctx.grouping.side_depends_on_q.insert(rep.name);
+    ctx.grouping.side_depends_on_q = side_depends_on_q(t.rules);
     return ctx;
 }
 

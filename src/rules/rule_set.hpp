@@ -2,6 +2,7 @@
 // The rules file (rules/repr.toml): representations as SQL templates and the
 // normalization rules, merged with a dialect's overrides, instantiated per case.
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,14 @@ RuleSet load_rules(const std::string& path);
 // suggestion), overridden templates are valid, and at least two representations exist on
 // the dialect (std::invalid_argument otherwise).
 void check_rules_for_dialect(const RuleSet& rules, const Dialect& dialect);
+
+// The names of the representations marked side_depends_on_q.
+inline std::set<std::string> side_depends_on_q(const RuleSet& rules) {
+    std::set<std::string> names;
+    for (const Representation& rep : rules.representations)
+        if (rep.side_depends_on_q) names.insert(rep.name);
+    return names;
+}
 
 // The representations that exist on `dialect`, with its spellings applied.
 std::vector<Representation> representations_for(const RuleSet& rules, const Dialect& dialect);
