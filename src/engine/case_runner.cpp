@@ -98,8 +98,9 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
     for (std::size_t i = 0; i < group.size() && !run.fault; ++i)
         run_case(group[i], plans[i], run, outcomes.emplace_back());
     if (run.fault && (outcomes.empty() || outcomes.back().verdict != Verdict::ServerFault)) {
-        // The connection died during a setup statement.
-        CaseOutcome& outcome = outcomes.emplace_back();
+        // Died in the group's setup (no case ran) or the last case's: one outcome per case.
+        CaseOutcome& outcome =
+            outcomes.empty() ? outcomes.emplace_back() : (outcomes.back() = CaseOutcome{});
         outcome.verdict = Verdict::ServerFault;
         outcome.discard_kind = run.fault->kind;
         VariantOutcome& vo = outcome.variants.emplace_back();

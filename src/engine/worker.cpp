@@ -1,5 +1,6 @@
 #include "engine/worker.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -156,7 +157,7 @@ class Worker {
                     fmt::print(stderr, "eriq: internal error: {}\n", e.what());
                 continue;
             }
-            for (std::size_t i = 0; i < outcomes.size(); ++i) {
+            for (std::size_t i = 0; i < std::min(outcomes.size(), group.cases.size()); ++i) {
                 record(group.cases[i], outcomes[i]);
                 if (outcomes[i].verdict == Verdict::Discarded &&
                     outcomes[i].discard_kind == kTimeout)

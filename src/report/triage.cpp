@@ -12,6 +12,82 @@ namespace eriq {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+const std::set<std::string> kKnownBugStatuses = {"new", "reported", "fixed", "not_a_bug"};
+const std::set<std::string> kKnownBugKeys = {"id",
+                                             "group_signature",
+                                             "also_signatures",
+                                             "pattern",
+                                             "status",
+                                             "summary",
+                                             "case",
+                                             "reproduces_in",
+                                             "link",
+                                             "fixed_in",
+                                             "reason",
+                                             "title",
+                                             "does_not_reproduce_in",
+                                             "report"};
+
+// The strings of an array key ([] when absent); LoadError for an element that is not one.
+std::vector<std::string> string_list(const toml::table& entry, const char* key,
+                                     const fs::path& file) {
+    std::vector<std::string> out;
+    if (const auto* list = entry[key].as_array())
+        for (const auto& v : *list) {
+            if (!v.is_string()) {
+                const auto& where = v.source().begin;
+                throw LoadError(file.string(), where.line, where.column,
+                                fmt::format("{} holds strings", key));
+            }
+            out.push_back(v.value_or(std::string()));
+        }
+    return out;
+}
+
+KnownBug known_bug_entry(const toml::node& node, const fs::path& file) {
+    const toml::table* entry = node.as_table();
+    const auto& at = node.source().begin;
+    if (!entry) throw LoadError(file.string(), at.line, at.column, "a [[bug]] must be a table");
+    for (const auto& [key, value] : *entry) {
+        if (!kKnownBugKeys.count(std::string(key.str()))) {
+            const auto& where = value.source().begin;
+            throw LoadError(file.string(), where.line, where.column,
+                            fmt::format("unknown key '{}' in [[bug]]", key.str()));
+        }
+    }
+    KnownBug b;
+    b.dialect = file.stem().string();
+    auto text = [&](const char* key) { return (*entry)[key].value_or(std::string()); };
+    b.id = text("id");
+    b.group_signature = text("group_signature");
+    b.pattern = text("pattern");
+    b.status = text("status");
+    b.summary = text("summary");
+    b.case_file = text("case");
+    b.link = text("link");
+    b.fixed_in = text("fixed_in");
+    b.reason = text("reason");
+    b.title = text("title");
+    b.report = text("report");
+    b.reproduces_in = string_list(*entry, "reproduces_in", file);
+    b.does_not_reproduce_in = string_list(*entry, "does_not_reproduce_in", file);
+    b.also_signatures = string_list(*entry, "also_signatures", file);
+    if (b.id.empty() || b.group_signature.empty())
+        throw LoadError(file.string(), at.line, at.column,
+                        "a [[bug]] needs an id and a group_signature");
+    if (!kKnownBugStatuses.count(b.status))
+        throw LoadError(file.string(), at.line, at.column,
+                        "status must be new, reported, fixed or not_a_bug, got '" + b.status + "'");
+    if (b.status == "not_a_bug" && b.reason.empty())
+        throw LoadError(file.string(), at.line, at.column,
+                        "a not_a_bug entry needs the reason (SQL semantics or the manual)");
+    return b;
+}
+
+}  // namespace
+
 std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
     std::vector<KnownBug> out;
     if (!fs::is_directory(dir)) return out;
@@ -19,24 +95,8 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
     for (const auto& entry : fs::directory_iterator(dir))
         if (entry.path().extension() == ".toml") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
-    static const std::set<std::string> kStatuses = {"new", "reported", "fixed", "not_a_bug"};
-    static const std::set<std::string> kKeys = {"id",
-                                                "group_signature",
-                                                "also_signatures",
-                                                "pattern",
-                                                "status",
-                                                "summary",
-                                                "case",
-                                                "reproduces_in",
-                                                "link",
-                                                "fixed_in",
-                                                "reason",
-                                                "title",
-                                                "does_not_reproduce_in",
-                                                "report"};
     for (const fs::path& file : files) {
         toml::table t = parse_toml_file(file.string());
-        const toml::array* bugs = t["bug"].as_array();
         for (const auto& [key, node] : t) {
             if (key.str() != "bug") {
                 const auto& at = node.source().begin;
@@ -45,60 +105,8 @@ std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
                     fmt::format("unknown key '{}' (a list of [[bug]] entries)", key.str()));
             }
         }
-        if (!bugs) continue;
-        for (const auto& node : *bugs) {
-            const toml::table* entry = node.as_table();
-            const auto& at = node.source().begin;
-            if (!entry)
-                throw LoadError(file.string(), at.line, at.column, "a [[bug]] must be a table");
-            for (const auto& [key, value] : *entry) {
-                if (!kKeys.count(std::string(key.str()))) {
-                    const auto& where = value.source().begin;
-                    throw LoadError(file.string(), where.line, where.column,
-                                    fmt::format("unknown key '{}' in [[bug]]", key.str()));
-                }
-            }
-            KnownBug b;
-            b.dialect = file.stem().string();
-            auto text = [&](const char* key) { return (*entry)[key].value_or(std::string()); };
-            b.id = text("id");
-            b.group_signature = text("group_signature");
-            b.pattern = text("pattern");
-            b.status = text("status");
-            b.summary = text("summary");
-            b.case_file = text("case");
-            b.link = text("link");
-            b.fixed_in = text("fixed_in");
-            b.reason = text("reason");
-            b.title = text("title");
-            b.report = text("report");
-            if (auto* versions = (*entry)["reproduces_in"].as_array())
-                for (const auto& v : *versions)
-                    b.reproduces_in.push_back(v.value_or(std::string()));
-            if (auto* versions = (*entry)["does_not_reproduce_in"].as_array())
-                for (const auto& v : *versions)
-                    b.does_not_reproduce_in.push_back(v.value_or(std::string()));
-            if (auto* also = (*entry)["also_signatures"].as_array())
-                for (const auto& v : *also) {
-                    if (!v.is_string()) {
-                        const auto& where = v.source().begin;
-                        throw LoadError(file.string(), where.line, where.column,
-                                        "also_signatures holds group signatures (strings)");
-                    }
-                    b.also_signatures.push_back(v.value_or(std::string()));
-                }
-            if (b.id.empty() || b.group_signature.empty())
-                throw LoadError(file.string(), at.line, at.column,
-                                "a [[bug]] needs an id and a group_signature");
-            if (!kStatuses.count(b.status))
-                throw LoadError(
-                    file.string(), at.line, at.column,
-                    "status must be new, reported, fixed or not_a_bug, got '" + b.status + "'");
-            if (b.status == "not_a_bug" && b.reason.empty())
-                throw LoadError(file.string(), at.line, at.column,
-                                "a not_a_bug entry needs the reason (SQL semantics or the manual)");
-            out.push_back(std::move(b));
-        }
+        if (const toml::array* bugs = t["bug"].as_array())
+            for (const auto& node : *bugs) out.push_back(known_bug_entry(node, file));
     }
     return out;
 }
