@@ -15,6 +15,7 @@
 #include "dsl/grammar.hpp"
 #include "gen/builtin_names.hpp"
 #include "gen/case_generator.hpp"
+#include "gen/grammar_productivity.hpp"
 #include "gen/rng.hpp"
 
 using namespace eriq;
@@ -54,8 +55,7 @@ std::set<std::string> reachable_productions(const dsl::Grammar& g) {
         for (const auto& f : all_families())
             if (g.find(name + "_" + f)) todo.push_back({name + "_" + f, f});
     };
-    reach("intermediate", "");
-    reach("referencing", "");
+    for (const std::string& entry : entry_productions()) reach(entry, "");
     std::set<std::string> names;
     while (!todo.empty()) {
         auto [name, family] = todo.back();

@@ -139,8 +139,9 @@ TEST_CASE("knob values are finite, capped, whole where counted and ordered", "[k
 TEST_CASE("a misspelt override in the main grammar file is refused as unused", "[productivity]") {
     auto path = grammar_file("[productions]\nslect_core = 'SELECT 1 AS vc_0 FROM ^@table'\n");
     CHECK(check_error(path) == path +
-                                   ":3:15: production 'slect_core' is never used: neither "
-                                   "'intermediate' nor 'referencing' reaches it (did you mean "
+                                   ":3:15: production 'slect_core' is never used: no entry point "
+                                   "(intermediate, referencing, outer_from, "
+                                   "correlated_intermediate, placement) reaches it (did you mean "
                                    "'select_core'?)");
     path = grammar_file("[knobs]\nunoin = 0\n");
     CHECK(check_error(path) == path +

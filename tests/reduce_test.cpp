@@ -15,6 +15,7 @@
 #include "engine/options.hpp"
 #include "engine/target.hpp"
 #include "exec/backend.hpp"
+#include "exec/fault_injecting_backend.hpp"
 #include "reduce/case_reducer.hpp"
 #include "reduce/data_statements.hpp"
 #include "reduce/ddmin.hpp"
@@ -169,6 +170,24 @@ TEST_CASE("a padded SQLite finding reduces back to its cause with the same group
     }
     // Differently padded copies of one bug land in one group.
     CHECK(signatures[0] == signatures[1]);
+}
+
+TEST_CASE("a server fault during reduction stops it and names the candidate that ran", "[reduce]") {
+    SqliteTarget target;
+    TestCase tc = padded_right_join_case(1);
+    CaseOutcome original = target.run(tc);
+    REQUIRE(original.verdict == Verdict::Inconsistent);
+    // The server "dies" on the first candidate that runs a statement naming t2 (Q's EXISTS
+    // does): from then on every statement would fail, as on a killed server.
+    FaultInjectingBackend dying(*target.backend,
+                                {{"t2", FaultInjectingBackend::Fault::LoseConnection}});
+    FindingReduction r = reduce_finding(dying, target.t.dialect, target.t.rules, tc, original, {});
+    REQUIRE(dying.faults_injected() == 1);
+    REQUIRE(r.fault_case);
+    CHECK(r.fault_outcome.verdict == Verdict::ServerFault);
+    CHECK(r.fault_case->referencing.find("t2") != std::string::npos);
+    // The reduction ran nothing after the fault.
+    CHECK_FALSE(same_finding(original, r.outcome));
 }
 
 TEST_CASE("group keys come from constructs, functions, types and the pattern", "[reduce]") {

@@ -64,7 +64,8 @@ bool is_share(const std::string& name) {
                                          "adapt_invalid_share",
                                          "adapt_factor",
                                          "z3_predicates",
-                                         "z3_redraw"};
+                                         "z3_redraw",
+                                         "correlated"};
     for (const char* s : shares)
         if (name == s) return true;
     return false;

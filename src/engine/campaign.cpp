@@ -217,6 +217,7 @@ int run_dry(const RunOptions& options) {
             for (const auto& tc : group) {
                 if (produced++ >= total) break;
                 fmt::print("-- Q{}: {}\n", tc.query_index, tc.referencing);
+                if (!tc.outer.empty()) fmt::print("-- outer{}: {}\n", tc.query_index, tc.outer);
             }
         }
     }

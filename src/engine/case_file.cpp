@@ -106,6 +106,21 @@ void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
 
 }  // namespace
 
+std::string mark_q_placeholder(const std::string& outer, int* placeholders) {
+    std::string out;
+    int count = 0;
+    for (const SqlToken& t : scan_sql(outer)) {
+        if (t.kind == SqlTokenKind::Word && t.text == "Q") {
+            ++count;
+            out += "{Q}";
+        } else {
+            out += t.text;
+        }
+    }
+    if (placeholders) *placeholders = count;
+    return out;
+}
+
 std::string mark_x_references(const std::string& q, int* references) {
     const std::vector<SqlToken> tokens = scan_sql(q);
     auto significant_after = [&](std::size_t i) -> const SqlToken* {
@@ -148,9 +163,9 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         throw LoadError(path, n.source().begin.line, n.source().begin.column, what);
     };
     for (auto&& [k, n] : doc) {
-        static const std::vector<std::string> known{"dialect",      "schema",         "rows",
-                                                    "intermediate", "referencing",    "ordered",
-                                                    "session",      "representations"};
+        static const std::vector<std::string> known{"dialect",      "schema",          "rows",
+                                                    "intermediate", "referencing",     "ordered",
+                                                    "session",      "representations", "outer"};
         if (std::find(known.begin(), known.end(), k.str()) == known.end())
             throw LoadError(path, k.source().begin.line, k.source().begin.column,
                             fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
@@ -196,7 +211,20 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
     tc.referencing = mark_x_references(text("referencing"), &tc.x_references);
     if (tc.x_references == 0)
         fail(*doc.get("referencing"), "'referencing' never mentions the table x");
+    if (doc.get("outer")) {
+        int placeholders = 0;
+        tc.outer = mark_q_placeholder(text("outer"), &placeholders);
+        if (placeholders != 1)
+            fail(*doc.get("outer"),
+                 fmt::format("'outer' must name the referencing query exactly once, as the word "
+                             "Q (e.g. ... WHERE EXISTS (Q)); it does {} times",
+                             placeholders));
+    }
     read_case_options(doc, tc, fail);
+    if (tc.ordered && !tc.outer.empty())
+        fail(*doc.get("ordered"),
+             "'ordered' cannot be true with 'outer': Q's ORDER BY inside a "
+             "subquery fixes no order of the outer query's rows");
     if (const toml::node* n = doc.get("dialect"); n && !n->is_string())
         fail(*n, "'dialect' must be a string, e.g. dialect = \"sqlite\"");
     if (dialect) *dialect = doc["dialect"].value_or(std::string());

@@ -21,6 +21,9 @@ namespace eriq {
 // Turns the references to x in a hand-written Q into {x} placeholders;
 // returns the count in *references.
 std::string mark_x_references(const std::string& q, int* references);
+// Turns each word Q of a hand-written outer query into the {Q} placeholder; the count in
+// *placeholders.
+std::string mark_q_placeholder(const std::string& outer, int* placeholders);
 
 // Loads a case file; throws LoadError (file:line:col). `dialect` receives the
 // file's dialect key ("" when absent).

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "catalog/dialect.hpp"
+#include "engine/explained_differences.hpp"
 #include "exec/backend.hpp"
 #include "model/test_case.hpp"
 #include "model/verdict.hpp"
@@ -83,15 +84,5 @@ class CaseRunner {
 // every representation it ran, so that a report, its replay and its reduction run the same
 // variants (they are drawn per case only in campaigns).
 TestCase with_variants_pinned(const TestCase& tc, const CaseOutcome& outcome);
-
-// The benign difference (from the dialect file) that explains `c`, if any: the
-// representations it lists are the odd ones out, or make up one side of a two-sided split
-// together with representations whose side depends on Q (`side_depends_on_q`).
-const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
-                                        const Classification& c,
-                                        const std::set<std::string>& side_depends_on_q = {});
-
-// The dialect's expected representation-specific error that `failed` raised, if any.
-const ExpectedError* matching_expected_error(const Dialect& dialect, const VariantOutcome& failed);
 
 }  // namespace eriq

@@ -140,6 +140,21 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,
                            progress, generator ? &*generator : nullptr);
         if (options.verbosity > 0) fmt::print(stderr, "\n");
+        if (r.fault_case) {
+            // A crash found by reduction is worth its own report: the candidate that ran.
+            CaseOutcome shown = r.fault_outcome;
+            shown.classification.pattern = "server_fault";
+            const fs::path crash =
+                ReportWriter(fs::path(dir).parent_path())
+                    .write(*r.fault_case, shown,
+                           report_context(f.target, "", f.target.connection.redacted()));
+            fmt::print(
+                "{}: the server failed ({}) while a reduction candidate ran; the candidate "
+                "is a server-fault finding -> {}\n",
+                dir, r.fault_outcome.discard_kind, crash.string());
+            exit_code = 1;
+            continue;
+        }
         if (!same_finding(original, r.outcome)) {
             fmt::print("{}: the reduced case no longer shows the finding; nothing written\n", dir);
             exit_code = 1;

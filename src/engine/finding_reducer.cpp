@@ -52,7 +52,7 @@ TestCase keep_choices_if_derived(TestCase tc, const Dialect& dialect,
     auto db = generator ? tables_of_schema(tc.schema, dialect) : std::nullopt;
     auto replayed = db ? generator->replay(*db, tc.choices) : std::nullopt;
     if (!replayed || replayed->tc.intermediate != tc.intermediate ||
-        replayed->tc.referencing != tc.referencing)
+        replayed->tc.referencing != tc.referencing || replayed->tc.outer != tc.outer)
         tc.choices = {};
     return tc;
 }
@@ -70,7 +70,11 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
         CaseOutcome outcome = run_case_alone(backend, dialect, rules, candidate, "reduce");
         // A candidate that crashes the server is not this finding; stop rather than
         // crash it again and again.
-        if (outcome.verdict == Verdict::ServerFault) connection_lost = true;
+        if (outcome.verdict == Verdict::ServerFault) {
+            connection_lost = true;
+            out.fault_case = candidate;
+            out.fault_outcome = outcome;
+        }
         return same_finding(original, outcome);
     };
     ReductionHints hints;
@@ -107,7 +111,12 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
     // longer ordered (and its case.toml must not say so).
     if (out.reduced.ordered && trailing_order_keys(out.reduced.referencing).empty())
         out.reduced.ordered = false;
+    if (connection_lost) return out;
     out.outcome = run_case_alone(backend, dialect, rules, out.reduced, "reduce");
+    if (out.outcome.verdict == Verdict::ServerFault && !out.fault_case) {
+        out.fault_case = out.reduced;
+        out.fault_outcome = out.outcome;
+    }
     return out;
 }
 

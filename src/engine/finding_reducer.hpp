@@ -2,6 +2,7 @@
 // Reduces a finding on its target: a candidate is kept when, run in a fresh workspace,
 // the same representations still split into the same groups (not merely "some
 // difference"). Drives src/reduce/ with a test built from a CaseRunner.
+#include <optional>
 #include <string>
 
 #include "catalog/dialect.hpp"
@@ -19,6 +20,11 @@ struct FindingReduction {
     CaseOutcome outcome;  // the reduced case's outcome (same groups as the original's)
     ReductionStats stats;
     bool on_choices = false;  // I and Q were shrunk on the draws that derived them first
+    // The server failed (crashed, was killed, lost the connection) while this candidate ran;
+    // the reduction stopped there. The caller records it: a crash found by reduction is a
+    // finding of its own, and the connection must be made again.
+    std::optional<TestCase> fault_case;
+    CaseOutcome fault_outcome;
 };
 
 // Runs `tc` alone in a fresh workspace (its database first; a failing schema or row

@@ -241,6 +241,14 @@ class Worker {
                 FindingReduction r =
                     reduce_finding(*backend_, shared_.target.dialect, shared_.target.rules, p.tc,
                                    p.outcome, budget, {}, &shared_.generator);
+                if (r.fault_case) {
+                    // The server failed under a reduction candidate: a finding of its own
+                    // (or a server killed from outside), counted like any server fault.
+                    record(*r.fault_case, r.fault_outcome);
+                    reconnect();
+                    if (!backend_) return;
+                    continue;
+                }
                 if (!same_finding(p.outcome, r.outcome)) continue;  // e.g. interrupted
                 ReportContext ctx = context();
                 shared_.writer.write_reduced(p.dir, r.reduced, r.outcome, ctx,

@@ -65,6 +65,7 @@ bool apply(FaultInjectingBackend::Fault fault, ResultSet& result) {
             std::reverse(result.rows.begin(), result.rows.end());
             break;
         case Fault::RaiseError:
+        case Fault::LoseConnection:
             break;  // raised before the query runs
     }
     return true;
@@ -112,6 +113,10 @@ ResultSet FaultInjectingBackend::query(const std::string& sql) {
         if (rule.fault == Fault::RaiseError && applies(rule)) {
             ++faults_injected_;
             throw BackendError("injected:error", "an error injected for the test");
+        }
+        if (rule.fault == Fault::LoseConnection && applies(rule)) {
+            ++faults_injected_;
+            throw BackendError("connection_lost", "a lost connection injected for the test", true);
         }
     }
     ResultSet result = forwarded([&] { return inner_->query(sql); });

@@ -20,6 +20,8 @@ class FaultInjectingBackend : public Backend {
         RaiseError,
         // The same rows in the opposite order.
         ReverseRows,
+        // Fails the query as a lost connection (a server fault: crashed or killed server).
+        LoseConnection,
     };
     struct Rule {
         std::string sql_marker;  // the fault applies to queries whose SQL contains this

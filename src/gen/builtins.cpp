@@ -19,6 +19,10 @@
 //   @number(lo,hi)     an integer in [lo, hi]
 //   @order_keys        1-2 output columns by name, each ASC or DESC: the keys of an ORDER BY
 //                      whose order the oracle compares (marks the query ordered)
+//   @outer_column      a column of the current family of the outer query (a case in a
+//                      correlated position; I references the outer row with it)
+//   @outer             the outer query's FROM (outer_from), its columns added to the scope
+//   @q                 where the representation's query goes in the outer query: {Q}
 #include "gen/builtins.hpp"
 
 #include <algorithm>
@@ -40,8 +44,7 @@ void add_columns(Scope& scope, const std::string& alias, const std::vector<Colum
         scope.columns.push_back({alias + "." + c.name, c.family, c.type, c.not_null});
 }
 
-void add_columns(Scope& scope, const std::string& alias,
-                 const std::vector<OutputColumn>& columns) {
+void add_columns(Scope& scope, const std::string& alias, const std::vector<OutputColumn>& columns) {
     for (const auto& c : columns)
         scope.columns.push_back({alias + "." + c.name, c.family, "", false});
 }
@@ -75,6 +78,9 @@ const std::unordered_map<std::string, BuiltinEntry>& builtin_table() {
         {"order_by_all", {&Builtins::order_by_all, false}},
         {"number", {&Builtins::number, false}},
         {"order_keys", {&Builtins::order_keys, false}},
+        {"outer_column", {&Builtins::outer_column, false}},
+        {"outer", {&Builtins::outer, false}},
+        {"q", {&Builtins::q, false}},
     };
     return table;
 }
@@ -219,6 +225,24 @@ std::optional<std::string> Builtins::order_keys(Derivation& d, const BuiltinCall
     }
     d.state_.edit().ordered = true;
     return out;
+}
+
+std::optional<std::string> Builtins::outer_column(Derivation& d, const BuiltinCall& c) {
+    return pick_of_family(*d.choices_, d.state_.get().outer_columns, c.family);
+}
+
+std::optional<std::string> Builtins::outer(Derivation& d, const BuiltinCall&) {
+    if (d.state_.get().outer_from.empty()) return std::nullopt;
+    if (d.state_.get().scopes.empty()) d.state_.edit().scopes.emplace_back();
+    auto& scope = d.state_.edit().scopes.back();
+    const auto& columns = d.state_.get().outer_columns;
+    scope.columns.insert(scope.columns.end(), columns.begin(), columns.end());
+    return d.state_.get().outer_from;
+}
+
+std::optional<std::string> Builtins::q(Derivation& d, const BuiltinCall&) {
+    if (d.state_.get().outer_from.empty()) return std::nullopt;
+    return std::string("{Q}");
 }
 
 }  // namespace eriq

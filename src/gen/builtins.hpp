@@ -49,6 +49,9 @@ struct Builtins {
     static std::optional<std::string> order_by_all(Derivation& d, const BuiltinCall& c);
     static std::optional<std::string> number(Derivation& d, const BuiltinCall& c);
     static std::optional<std::string> order_keys(Derivation& d, const BuiltinCall& c);
+    static std::optional<std::string> outer_column(Derivation& d, const BuiltinCall& c);
+    static std::optional<std::string> outer(Derivation& d, const BuiltinCall& c);
+    static std::optional<std::string> q(Derivation& d, const BuiltinCall& c);
 
   private:
     // @func and @agg: a catalogue function (or aggregate) returning c.family.

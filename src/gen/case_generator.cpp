@@ -1,5 +1,6 @@
 #include "gen/case_generator.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "gen/case_cost.hpp"
@@ -10,8 +11,20 @@
 namespace eriq {
 
 CaseGenerator::CaseGenerator(const dsl::Grammar& g, const Dialect& d)
-    : g_(with_capabilities(g, d)), d_(d), index_(build_grammar_index(g_, d)) {
+    : g_(with_capabilities(g, d)),
+      d_(d),
+      index_(build_grammar_index(g_, d)),
+      correlated_share_(g_.knob("correlated", 0)) {
     check_grammar(g, d);
+}
+
+std::optional<std::string> CaseGenerator::derive_intermediate(
+    Derivation& der, ChoiceSource& choices, std::vector<OutputColumn>* columns) const {
+    if (correlated_share_ > 0 && choices.chance(correlated_share_)) {
+        if (!der.derive_outer("outer_from")) return std::nullopt;
+        return der.derive_query("correlated_intermediate", columns);
+    }
+    return der.derive_query("intermediate", columns);
 }
 
 GeneratedDatabase CaseGenerator::database(std::uint64_t seed) const {
@@ -34,8 +47,12 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
         Derivation der(g_, d_, db, index_, choices, adaptive_, &trace);
         der.set_predicate_check(predicate_check_);
         std::vector<OutputColumn> columns;
-        auto intermediate = der.derive_query("intermediate", &columns);
+        auto intermediate = derive_intermediate(der, choices, &columns);
         if (!intermediate || columns.empty()) continue;
+        // In a correlated position I runs once per row of the outer query.
+        const double outer_rows = der.state().outer_from.empty()
+                                      ? 1.0
+                                      : std::max(1.0, estimated_rows(der.state().outer_from, db));
         const double intermediate_rows = estimated_rows(*intermediate, db);
         if (intermediate_rows > max_cost) {
             cost_capped_.fetch_add(1, std::memory_order_relaxed);
@@ -51,9 +68,15 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             drawn.clear();
             auto referencing = der.derive_query("referencing", nullptr);
             if (!referencing || der.x_references() == 0) continue;
-            if (estimated_rows(*referencing, db, intermediate_rows) > max_cost) {
+            if (outer_rows * estimated_rows(*referencing, db, intermediate_rows) > max_cost) {
                 cost_capped_.fetch_add(1, std::memory_order_relaxed);
                 continue;
+            }
+            std::string outer;
+            if (!der.state().outer_from.empty()) {
+                auto placement = der.derive_query("placement", nullptr);
+                if (!placement) continue;
+                outer = std::move(*placement);
             }
             TestCase tc;
             tc.dialect = d_.name;
@@ -66,7 +89,9 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             tc.referencing = std::move(*referencing);
             tc.columns = columns;
             tc.x_references = der.x_references();
-            tc.ordered = der.ordered();
+            // Q's ORDER BY inside a subquery fixes no order of the outer query's rows.
+            tc.ordered = outer.empty() && der.ordered();
+            tc.outer = std::move(outer);
             tc.features = trace.features();
             if (record_choices_) tc.choices = {intermediate_choices, drawn};
             group.push_back(std::move(tc));
@@ -94,18 +119,23 @@ std::optional<ReplayedCase> CaseGenerator::replay(const GeneratedDatabase& db,
     Derivation der(g_, d_, db, index_, intermediate_source, nullptr, &trace);
     der.set_predicate_check(predicate_check_);
     std::vector<OutputColumn> columns;
-    auto intermediate = der.derive_query("intermediate", &columns);
+    auto intermediate = derive_intermediate(der, intermediate_source, &columns);
     if (!intermediate || columns.empty()) return std::nullopt;
     der.set_x_columns(columns);
     der.set_choices(referencing_source);
     auto referencing = der.derive_query("referencing", nullptr);
     if (!referencing || der.x_references() == 0) return std::nullopt;
+    if (!der.state().outer_from.empty()) {
+        auto placement = der.derive_query("placement", nullptr);
+        if (!placement) return std::nullopt;
+        out.tc.outer = std::move(*placement);
+    }
     out.tc.dialect = d_.name;
     out.tc.intermediate = std::move(*intermediate);
     out.tc.referencing = std::move(*referencing);
     out.tc.columns = std::move(columns);
     out.tc.x_references = der.x_references();
-    out.tc.ordered = der.ordered();
+    out.tc.ordered = out.tc.outer.empty() && der.ordered();
     out.tc.features = trace.features();
     return out;
 }

@@ -65,9 +65,16 @@ class CaseGenerator {
                                        bool with_spans = false) const;
 
   private:
+    // I from `intermediate`, or, with the chance of the knob `correlated`, an outer query's
+    // FROM (`outer_from`) and then I from `correlated_intermediate`, which references it; the
+    // case's `placement` is derived after its Q.
+    std::optional<std::string> derive_intermediate(Derivation& der, ChoiceSource& choices,
+                                                   std::vector<OutputColumn>* columns) const;
+
     const dsl::Grammar g_;  // with_capabilities(g, d)
     const Dialect& d_;
     GrammarIndex index_;
+    double correlated_share_;  // knob `correlated`: share of I in a correlated position
     const AdaptiveWeights* adaptive_ = nullptr;
     bool record_choices_ = true;
     const PredicateCheck* predicate_check_ = nullptr;

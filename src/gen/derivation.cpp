@@ -31,6 +31,17 @@ std::optional<std::string> Derivation::derive_query(const std::string& productio
     return out;
 }
 
+bool Derivation::derive_outer(const std::string& production) {
+    state_.edit().scopes.emplace_back();
+    auto from = derive_production(production, "", 0);
+    std::vector<ScopeColumn> columns = std::move(state_.edit().scopes.back().columns);
+    state_.edit().scopes.pop_back();
+    if (!from || columns.empty()) return false;
+    state_.edit().outer_from = std::move(*from);
+    state_.edit().outer_columns = std::move(columns);
+    return true;
+}
+
 double Derivation::weight_value(const dsl::Weight& w) const {
     if (w.knob.empty()) return w.value;
     return w.value * g_.knob(w.knob, 0);

@@ -57,6 +57,10 @@ struct DerivationState {
     int next_table_alias = 0;
     int x_references = 0;
     bool ordered = false;  // @order_keys gave the query a top-level ORDER BY
+    // A case in a correlated position: the outer query's FROM (e.g. "t1 AS s0") and its
+    // columns, which @outer_column reads inside I and @outer brings into the placement's scope.
+    std::string outer_from;
+    std::vector<ScopeColumn> outer_columns;
 };
 
 using Bindings = std::map<std::string, std::string>;  // type variable -> family
@@ -73,6 +77,9 @@ class Derivation {
     std::optional<std::string> derive_query(const std::string& production,
                                             std::vector<OutputColumn>* columns);
     void set_x_columns(std::vector<OutputColumn> columns) { x_columns_ = std::move(columns); }
+    // Derives `production` (e.g. outer_from = '@table') as the FROM of an outer query whose
+    // columns I may then reference (@outer_column); false when the derivation fails.
+    bool derive_outer(const std::string& production);
     int x_references() const { return state_.get().x_references; }
     bool ordered() const { return state_.get().ordered; }
     // The counters and scopes where a query starts: each Q starts from the state I left, so

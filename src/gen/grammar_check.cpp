@@ -8,6 +8,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "dsl/knob_limits.hpp"
 #include "gen/builtin_names.hpp"
@@ -178,6 +179,23 @@ void collect_knobs(const std::vector<dsl::Item>& items, std::set<std::string>& u
         }
 }
 
+// The knob `correlated` places I inside an outer query: the grammar must say how.
+void check_correlated_entries(const dsl::Grammar& g) {
+    if (g.knob("correlated", 0) <= 0) return;
+    for (const char* name : {"outer_from", "correlated_intermediate", "placement"}) {
+        if (g.find(name)) continue;
+        auto origin = g.knob_origins.find("correlated");
+        const std::string what = fmt::format(
+            "knob 'correlated' is on but the grammar has no production '{}' (cases in a "
+            "correlated position need outer_from, correlated_intermediate and placement)",
+            name);
+        if (origin == g.knob_origins.end() || origin->second.file.empty())
+            throw LoadError(g.file, 1, 1, what);
+        throw LoadError(origin->second.file, origin->second.pos.line, origin->second.pos.column,
+                        what);
+    }
+}
+
 // A production or knob of the main grammar file that nothing uses is most likely a
 // misspelt override of one that is used: the override would silently change nothing.
 // What an included file declares may go unused (the main file overrode its users).
@@ -187,9 +205,10 @@ void check_everything_used(const dsl::Grammar& g) {
     for (const auto& [name, p] : g.productions)
         if (p.file == g.file && !reached.count(name))
             throw LoadError(p.file, p.pos.line, p.pos.column,
-                            fmt::format("production '{}' is never used: neither 'intermediate' "
-                                        "nor 'referencing' reaches it{}",
-                                        name, did_you_mean(name, reachable)));
+                            fmt::format("production '{}' is never used: no entry point ({}) "
+                                        "reaches it{}",
+                                        name, fmt::join(entry_productions(), ", "),
+                                        did_you_mean(name, reachable)));
     std::set<std::string> used;
     for (const auto& [name, p] : g.productions)
         for (const auto& alt : p.alternatives) {
@@ -232,6 +251,7 @@ void check_grammar(const dsl::Grammar& g, const Dialect& d) {
     }
     check_everything_used(g);
     dsl::check_knob_ranges(g);
+    check_correlated_entries(g);
     check_productivity(with_capabilities(g, d));
 }
 

@@ -100,6 +100,17 @@ void collect_references(const dsl::Grammar& g, const std::vector<dsl::Item>& ite
 
 }  // namespace
 
+const std::vector<std::string>& entry_productions() {
+    static const std::vector<std::string> names{"intermediate", "referencing", "outer_from",
+                                                "correlated_intermediate", "placement"};
+    return names;
+}
+
+std::vector<std::string> active_entry_productions(const dsl::Grammar& g) {
+    if (g.knob("correlated", 0) > 0) return entry_productions();
+    return {"intermediate", "referencing"};
+}
+
 std::vector<std::string> reachable_productions(const dsl::Grammar& g, bool weighted,
                                                std::vector<std::string> roots) {
     std::vector<std::string> order;
@@ -179,15 +190,25 @@ std::string why_unproductive(const dsl::Grammar& g, const dsl::Production& p) {
 void check_productivity(const dsl::Grammar& g) {
     Productivity prod{g, {}};
     prod.compute();
-    const std::vector<std::string> order = reachable_productions(g, true);
-    // Report the unproductive production found last: the entry points come first and are
-    // only victims of what they reach.
-    for (auto it = order.rbegin(); it != order.rend(); ++it) {
-        if (prod.height.at(*it) < kInfinite) continue;
-        const dsl::Production& p = *g.find(*it);
-        throw LoadError(p.file, p.pos.line, p.pos.column,
-                        fmt::format("production '{}' has no finite derivation: {}", p.name,
-                                    why_unproductive(g, p)));
+    // I and Q first, then the correlated entry points (when the knob turns them on).
+    std::vector<std::string> order =
+        reachable_productions(g, true, {"intermediate", "referencing"});
+    const std::size_t base = order.size();
+    const auto all = reachable_productions(g, true, active_entry_productions(g));
+    for (const auto& name : all)
+        if (std::find(order.begin(), order.end(), name) == order.end()) order.push_back(name);
+    // Report the unproductive production found last among those I and Q reach (or, when they
+    // are fine, among the rest): the entry points come first and are only victims of what
+    // they reach.
+    for (std::size_t part = 0; part < 2; ++part) {
+        const std::size_t from = part == 0 ? 0 : base, to = part == 0 ? base : order.size();
+        for (std::size_t i = to; i-- > from;) {
+            if (prod.height.at(order[i]) < kInfinite) continue;
+            const dsl::Production& p = *g.find(order[i]);
+            throw LoadError(p.file, p.pos.line, p.pos.column,
+                            fmt::format("production '{}' has no finite derivation: {}", p.name,
+                                        why_unproductive(g, p)));
+        }
     }
     if (!referencing_reaches_x(g)) {
         const dsl::Production& p = *g.find("referencing");

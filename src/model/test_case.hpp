@@ -17,13 +17,18 @@ struct OutputColumn {
 
 struct TestCase {
     std::string dialect;
-    std::uint64_t seed = 0;             // seed of the database round this case belongs to
-    int index = 0;                      // position of the intermediate query I in that round
-    int query_index = 0;                // position of Q among the queries generated for that I
-    std::vector<std::string> schema;    // CREATE TABLE / CREATE INDEX statements
-    std::vector<std::string> rows;      // INSERT statements
-    std::string intermediate;           // I
-    std::string referencing;            // Q, with {x} for each reference to x
+    std::uint64_t seed = 0;           // seed of the database round this case belongs to
+    int index = 0;                    // position of the intermediate query I in that round
+    int query_index = 0;              // position of Q among the queries generated for that I
+    std::vector<std::string> schema;  // CREATE TABLE / CREATE INDEX statements
+    std::vector<std::string> rows;    // INSERT statements
+    std::string intermediate;         // I
+    std::string referencing;          // Q, with {x} for each reference to x
+    // A case in a correlated position: the outer query, with {Q} where the representation's
+    // query goes (e.g. SELECT ... FROM t0 AS s0 WHERE EXISTS ({Q})); I may reference the
+    // outer query's columns, so only representations marked `correlated` run. Empty: Q is
+    // the top-level query.
+    std::string outer;
     std::vector<OutputColumn> columns;  // I's output columns
     int x_references = 1;               // how many times Q references x
     // Q ends in ORDER BY and its order is compared too (the key values' sequence); a case

@@ -41,6 +41,7 @@ class Reducer {
             simplify_values();
             shrink_query(&TestCase::intermediate);
             shrink_query(&TestCase::referencing);
+            shrink_query(&TestCase::outer);
             if (size_of(best_) >= before) break;
         }
         merge_inserts();
@@ -51,7 +52,7 @@ class Reducer {
     bool exhausted() { return meter_.exhausted(); }
 
     static std::size_t size_of(const TestCase& tc) {
-        std::size_t n = tc.intermediate.size() + tc.referencing.size();
+        std::size_t n = tc.intermediate.size() + tc.referencing.size() + tc.outer.size();
         for (const auto& s : tc.schema) n += s.size();
         for (const auto& s : tc.rows) n += s.size();
         return n;
@@ -213,6 +214,8 @@ class Reducer {
                     c.x_references = count_x_references(c.referencing);
                     if (c.x_references == 0) continue;
                 }
+                // The outer query keeps its one {Q}.
+                if (field == &TestCase::outer && c.outer.find("{Q}") == std::string::npos) continue;
                 if (try_candidate(c)) {
                     shrunk = true;
                     break;

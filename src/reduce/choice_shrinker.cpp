@@ -19,8 +19,8 @@ const std::vector<ChoiceSpan>& spans_of(const ReplayedCase& r, int part) {
 
 // Smaller is better: characters of I and Q, then draws, then the draws in order.
 bool smaller(const TestCase& a, const TestCase& b) {
-    const std::size_t ca = a.intermediate.size() + a.referencing.size();
-    const std::size_t cb = b.intermediate.size() + b.referencing.size();
+    const std::size_t ca = a.intermediate.size() + a.referencing.size() + a.outer.size();
+    const std::size_t cb = b.intermediate.size() + b.referencing.size() + b.outer.size();
     if (ca != cb) return ca < cb;
     if (a.choices.size() != b.choices.size()) return a.choices.size() < b.choices.size();
     if (a.choices.intermediate != b.choices.intermediate)
@@ -38,7 +38,7 @@ class ChoiceShrinker {
         base_ = tc;
         auto first = replay_(tc.choices);
         if (!first || first->tc.intermediate != tc.intermediate ||
-            first->tc.referencing != tc.referencing)
+            first->tc.referencing != tc.referencing || first->tc.outer != tc.outer)
             return tc;  // the draws do not derive this case: nothing to shrink on
         best_ = *first;
         known_[text_of(best_.tc)] = true;
@@ -63,7 +63,7 @@ class ChoiceShrinker {
     bool exhausted() { return meter_.exhausted(); }
 
     static std::string text_of(const TestCase& tc) {
-        return tc.intermediate + '\0' + tc.referencing;
+        return tc.intermediate + '\0' + tc.referencing + '\0' + tc.outer;
     }
 
     // The base case with the replay's I and Q.
@@ -71,6 +71,7 @@ class ChoiceShrinker {
         TestCase c = base_;
         c.intermediate = r.tc.intermediate;
         c.referencing = r.tc.referencing;
+        c.outer = r.tc.outer;
         c.columns = r.tc.columns;
         c.x_references = r.tc.x_references;
         c.features = r.tc.features;

@@ -104,6 +104,7 @@ std::string case_toml(const TestCase& tc, const std::string& dialect) {
     t.insert("rows", rows);
     t.insert("intermediate", tc.intermediate);
     t.insert("referencing", referencing_for_display(tc.referencing));
+    if (!tc.outer.empty()) t.insert("outer", outer_for_display(tc.outer));
     if (tc.ordered) t.insert("ordered", true);
     if (!tc.session.empty()) {
         toml::array session;

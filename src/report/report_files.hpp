@@ -27,6 +27,8 @@ std::string index_line(const std::string& id, const std::string& signature, cons
 
 // Q as a reader sees it: every {x} placeholder shown as x.
 std::string referencing_for_display(const std::string& q);
+// A case's outer query as a case file writes it: the word Q where the referencing query goes.
+std::string outer_for_display(const std::string& outer);
 
 const char* verdict_name(Verdict v);
 

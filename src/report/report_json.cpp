@@ -94,6 +94,17 @@ std::string referencing_for_display(const std::string& q) {
     return out;
 }
 
+std::string outer_for_display(const std::string& outer) {
+    std::string out;
+    std::size_t pos = 0;
+    for (std::size_t hit; (hit = outer.find("{Q}", pos)) != std::string::npos; pos = hit + 3) {
+        out.append(outer, pos, hit - pos);
+        out += 'Q';
+    }
+    out.append(outer, pos);
+    return out;
+}
+
 std::string report_json(const std::string& id, const std::string& signature, const TestCase& tc,
                         const CaseOutcome& outcome, const ReportContext& ctx) {
     JsonWriter w;
@@ -149,6 +160,10 @@ std::string report_json(const std::string& id, const std::string& signature, con
     w.end_array();
     w.key("referencing");
     w.string(referencing_for_display(tc.referencing));
+    if (!tc.outer.empty()) {
+        w.key("outer");
+        w.string(outer_for_display(tc.outer));
+    }
     w.key("ordered");
     w.boolean(tc.ordered);
     w.key("order_keys");

@@ -137,8 +137,10 @@ std::string fnv1a64_hex(std::string_view data) {
 }
 
 std::string finding_signature(const TestCase& tc, const CaseOutcome& outcome) {
-    return fnv1a64_hex(outcome.classification.pattern + "|" + sql_shape(tc.intermediate) + "|" +
-                       sql_shape(tc.referencing));
+    std::string shape = outcome.classification.pattern + "|" + sql_shape(tc.intermediate) + "|" +
+                        sql_shape(tc.referencing);
+    if (!tc.outer.empty()) shape += "|" + sql_shape(tc.outer);
+    return fnv1a64_hex(shape);
 }
 
 }  // namespace eriq

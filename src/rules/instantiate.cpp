@@ -102,8 +102,10 @@ VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& 
     };
     for (const auto& rep : reps) {
         if (!chosen(rep.name)) continue;
-        if (rep.skip_when && tc.x_references > rep.skip_when->x_references_over &&
-            dialect.has(rep.skip_when->capability)) {
+        const bool skipped_by_rule = rep.skip_when &&
+                                     tc.x_references > rep.skip_when->x_references_over &&
+                                     dialect.has(rep.skip_when->capability);
+        if (skipped_by_rule || (!tc.outer.empty() && !rep.correlated)) {
             plan.skipped.push_back(rep.name);
             continue;
         }
@@ -120,6 +122,8 @@ VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& 
         v.representation = rep.name;
         for (const auto& s : rep.setup) v.setup.push_back(fill(s));
         v.query = fill_placeholders(rep.query, {{"name", name}, {"I", tc.intermediate}, {"Q", q}});
+        if (!tc.outer.empty())
+            v.query = replace_references(tc.outer, "{Q}", v.query, dialect.driver == "mysql");
         for (const auto& s : rep.teardown) v.teardown.push_back(fill(s));
         plan.variants.push_back(std::move(v));
     }

@@ -28,8 +28,9 @@ std::string fill_placeholders(std::string_view tmpl, const PlaceholderValues& va
     return out;
 }
 
-std::string replace_x_references(std::string_view q, std::string_view x, bool backslash_escapes) {
-    static constexpr std::string_view kReference = "{x}";
+std::string replace_references(std::string_view q, std::string_view reference, std::string_view x,
+                               bool backslash_escapes) {
+    const std::string_view kReference = reference;
     std::string out;
     out.reserve(q.size() + 4 * x.size());
     std::size_t i = 0;
@@ -76,6 +77,10 @@ std::string replace_x_references(std::string_view q, std::string_view x, bool ba
         }
     }
     return out;
+}
+
+std::string replace_x_references(std::string_view q, std::string_view x, bool backslash_escapes) {
+    return replace_references(q, "{x}", x, backslash_escapes);
 }
 
 }  // namespace eriq

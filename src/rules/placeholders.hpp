@@ -20,4 +20,9 @@ std::string fill_placeholders(std::string_view tmpl, const PlaceholderValues& va
 // string literal (MySQL's default sql_mode).
 std::string replace_x_references(std::string_view q, std::string_view x, bool backslash_escapes);
 
+// Replaces each `reference` (e.g. "{Q}" in a case's outer query) by `value`, likewise
+// outside string literals, quoted identifiers and comments.
+std::string replace_references(std::string_view q, std::string_view reference,
+                               std::string_view value, bool backslash_escapes);
+
 }  // namespace eriq

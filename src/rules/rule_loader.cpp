@@ -67,7 +67,7 @@ struct Reader {
 
 Representation read_representation(const Reader& r, const toml::table& t) {
     r.only_keys(t, {"name", "setup", "x", "query", "teardown", "requires", "skip_when",
-                    "side_depends_on_q", "unverified"});
+                    "side_depends_on_q", "unverified", "correlated"});
     Representation rep;
     rep.line = t.source().begin.line;
     rep.column = t.source().begin.column;
@@ -85,6 +85,13 @@ Representation read_representation(const Reader& r, const toml::table& t) {
     if (const toml::node* n = t.get("unverified")) {
         if (!n->is_boolean()) r.fail(*n, "'unverified' must be true or false");
         rep.unverified = n->as_boolean()->get();
+    }
+    if (const toml::node* n = t.get("correlated")) {
+        if (!n->is_boolean()) r.fail(*n, "'correlated' must be true or false");
+        rep.correlated = n->as_boolean()->get();
+        // Objects made before the query cannot see the outer query's row.
+        if (rep.correlated && !rep.setup.empty())
+            r.fail(*n, "a representation with setup statements cannot be 'correlated'");
     }
     for (std::size_t i = 0; i < rep.requires_capabilities.size(); ++i)
         r.check_capability(*t.get("requires")->as_array()->get(i), rep.requires_capabilities[i]);

@@ -30,6 +30,10 @@ struct Representation {
     // twice), so findings of one cause put it on either side; group signatures leave it out
     // unless it is alone on its side.
     bool side_depends_on_q = false;
+    // It can hold an I that references the outer query's row (it lives inside the query:
+    // DERIVED, CTE), so it runs for cases placed in a correlated position (TestCase::outer);
+    // the others sit those cases out.
+    bool correlated = false;
     // Loaded even when its soundness cannot be shown (engine/rule_soundness_gate.hpp).
     bool unverified = false;
     std::size_t line = 0, column = 0;  // where its [[representation]] table starts

@@ -1,0 +1,64 @@
+#include "engine/explained_differences.hpp"
+
+#include <algorithm>
+
+namespace eriq {
+namespace {
+
+// A two-sided split with the listed representations on one side, perhaps joined there by
+// representations whose side depends on Q (SQLite materializes a CTE that Q names twice, so
+// the CTE then sides with the temporary table), and none of them on the other side.
+bool listed_side(const BenignDifference& b, const Classification& c,
+                 const std::set<std::string>& side_depends_on_q) {
+    if (c.groups.size() != 2) return false;
+    const auto listed = [&](const std::string& name) {
+        return std::find(b.representations.begin(), b.representations.end(),
+                         base_representation(name)) != b.representations.end();
+    };
+    const auto listed_or_flexible = [&](const std::string& name) {
+        return listed(name) || side_depends_on_q.count(base_representation(name)) > 0;
+    };
+    for (int s = 0; s < 2; ++s) {
+        const auto& side = c.groups[static_cast<std::size_t>(s)];
+        const auto& other = c.groups[static_cast<std::size_t>(1 - s)];
+        if (std::any_of(side.begin(), side.end(), listed) &&
+            std::all_of(side.begin(), side.end(), listed_or_flexible) &&
+            std::none_of(other.begin(), other.end(), listed))
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
+                                        const Classification& c,
+                                        const std::set<std::string>& side_depends_on_q) {
+    for (const auto& b : dialect.benign) {
+        if (!b.pattern.found_in(tc.referencing) && !b.pattern.found_in(tc.intermediate) &&
+            !b.pattern.found_in(tc.outer))
+            continue;
+        bool explained = !c.minority.empty();
+        for (const auto& name : c.minority)
+            if (std::find(b.representations.begin(), b.representations.end(),
+                          base_representation(name)) == b.representations.end())
+                explained = false;
+        if (explained || listed_side(b, c, side_depends_on_q)) return &b;
+    }
+    return nullptr;
+}
+
+const ExpectedError* matching_expected_error(const Dialect& dialect, const VariantOutcome& failed) {
+    const std::string text = failed.error_kind + ": " + failed.error;
+    for (const auto& e : dialect.expected_errors) {
+        if (!e.representations.empty() &&
+            std::find(e.representations.begin(), e.representations.end(),
+                      base_representation(failed.variant.representation)) ==
+                e.representations.end())
+            continue;
+        if (e.pattern.found_in(text)) return &e;
+    }
+    return nullptr;
+}
+
+}  // namespace eriq
