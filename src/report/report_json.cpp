@@ -1,3 +1,4 @@
+#include <string_view>
 #include <vector>
 
 #include "report/report_files.hpp"
@@ -83,26 +84,29 @@ const char* verdict_name(Verdict v) {
     return "unknown";
 }
 
-std::string referencing_for_display(const std::string& q) {
+namespace {
+
+// `text` with every `placeholder` shown as `shown`.
+std::string displayed(const std::string& text, std::string_view placeholder, char shown) {
     std::string out;
     std::size_t pos = 0;
-    for (std::size_t hit; (hit = q.find("{x}", pos)) != std::string::npos; pos = hit + 3) {
-        out.append(q, pos, hit - pos);
-        out += 'x';
+    for (std::size_t hit; (hit = text.find(placeholder, pos)) != std::string::npos;
+         pos = hit + placeholder.size()) {
+        out.append(text, pos, hit - pos);
+        out += shown;
     }
-    out.append(q, pos);
+    out.append(text, pos);
     return out;
 }
 
+}  // namespace
+
+std::string referencing_for_display(const std::string& q) {
+    return displayed(q, "{x}", 'x');
+}
+
 std::string outer_for_display(const std::string& outer) {
-    std::string out;
-    std::size_t pos = 0;
-    for (std::size_t hit; (hit = outer.find("{Q}", pos)) != std::string::npos; pos = hit + 3) {
-        out.append(outer, pos, hit - pos);
-        out += 'Q';
-    }
-    out.append(outer, pos);
-    return out;
+    return displayed(outer, "{Q}", 'Q');
 }
 
 std::string report_json(const std::string& id, const std::string& signature, const TestCase& tc,
