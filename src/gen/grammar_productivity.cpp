@@ -190,26 +190,20 @@ std::string why_unproductive(const dsl::Grammar& g, const dsl::Production& p) {
 void check_productivity(const dsl::Grammar& g) {
     Productivity prod{g, {}};
     prod.compute();
-    // I and Q first, then the correlated entry points (when the knob turns them on).
-    std::vector<std::string> order =
-        reachable_productions(g, true, {"intermediate", "referencing"});
-    const std::size_t base = order.size();
-    const auto all = reachable_productions(g, true, active_entry_productions(g));
-    for (const auto& name : all)
-        if (std::find(order.begin(), order.end(), name) == order.end()) order.push_back(name);
-    // Report the unproductive production found last among those I and Q reach (or, when they
-    // are fine, among the rest): the entry points come first and are only victims of what
-    // they reach.
-    for (std::size_t part = 0; part < 2; ++part) {
-        const std::size_t from = part == 0 ? 0 : base, to = part == 0 ? base : order.size();
-        for (std::size_t i = to; i-- > from;) {
-            if (prod.height.at(order[i]) < kInfinite) continue;
-            const dsl::Production& p = *g.find(order[i]);
+    // Report the unproductive production found last: the entry points come first and are
+    // only victims of what they reach. I and Q first, then the correlated entry points (when
+    // the knob turns them on).
+    auto refuse_unproductive = [&](const std::vector<std::string>& order) {
+        for (auto it = order.rbegin(); it != order.rend(); ++it) {
+            if (prod.height.at(*it) < kInfinite) continue;
+            const dsl::Production& p = *g.find(*it);
             throw LoadError(p.file, p.pos.line, p.pos.column,
                             fmt::format("production '{}' has no finite derivation: {}", p.name,
                                         why_unproductive(g, p)));
         }
-    }
+    };
+    refuse_unproductive(reachable_productions(g, true, {"intermediate", "referencing"}));
+    refuse_unproductive(reachable_productions(g, true, active_entry_productions(g)));
     if (!referencing_reaches_x(g)) {
         const dsl::Production& p = *g.find("referencing");
         throw LoadError(p.file, p.pos.line, p.pos.column,
