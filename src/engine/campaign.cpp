@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "engine/campaign_stats.hpp"
 #include "engine/case_runner.hpp"
@@ -214,6 +215,8 @@ int run_dry(const RunOptions& options) {
                 continue;
             }
             fmt::print("-- intermediate {}\n-- I: {}\n", k, group.front().intermediate);
+            if (!group.front().skip_representations.empty())
+                fmt::print("-- skips: {}\n", fmt::join(group.front().skip_representations, ", "));
             for (const auto& tc : group) {
                 if (produced++ >= total) break;
                 fmt::print("-- Q{}: {}\n", tc.query_index, tc.referencing);

@@ -82,7 +82,7 @@ std::optional<std::string> statement_kind_problem(const std::string& key, const 
     return std::nullopt;
 }
 
-// `ordered` and `representations`.
+// `ordered`, `representations` and `skip_representations`.
 template <class Fail>
 void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
     if (const toml::node* n = doc.get("ordered")) {
@@ -91,17 +91,23 @@ void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
         if (tc.ordered && trailing_order_keys(tc.referencing).empty())
             fail(*n, "'ordered' is true but 'referencing' does not end in ORDER BY");
     }
-    if (const toml::node* n = doc.get("representations")) {
-        const toml::array* names = n->as_array();
-        if (!names || names->empty())
-            fail(*n,
-                 "'representations' must be a non-empty array of names, e.g. [\"VIEW\", \"CTE\"]");
-        for (const auto& e : *names) {
+    auto names = [&](const char* key, std::vector<std::string>& out) {
+        const toml::node* n = doc.get(key);
+        if (!n) return;
+        const toml::array* list = n->as_array();
+        if (!list || list->empty())
+            fail(*n, fmt::format(
+                         "'{}' must be a non-empty array of names, e.g. [\"VIEW\", \"CTE\"]", key));
+        for (const auto& e : *list) {
             auto name = e.value<std::string>();
-            if (!name) fail(e, "'representations' entries must be strings");
-            tc.representations.push_back(*name);
+            if (!name) fail(e, fmt::format("'{}' entries must be strings", key));
+            out.push_back(*name);
         }
-    }
+    };
+    names("representations", tc.representations);
+    // Generated cases whose grammar marked representations as not comparable
+    // (@skip_representation).
+    names("skip_representations", tc.skip_representations);
 }
 
 }  // namespace
@@ -163,9 +169,9 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
         throw LoadError(path, n.source().begin.line, n.source().begin.column, what);
     };
     for (auto&& [k, n] : doc) {
-        static const std::vector<std::string> known{"dialect",      "schema",          "rows",
-                                                    "intermediate", "referencing",     "ordered",
-                                                    "session",      "representations", "outer"};
+        static const std::vector<std::string> known{
+            "dialect", "schema",  "rows",  "intermediate",    "referencing",
+            "ordered", "session", "outer", "representations", "skip_representations"};
         if (std::find(known.begin(), known.end(), k.str()) == known.end())
             throw LoadError(path, k.source().begin.line, k.source().begin.column,
                             fmt::format("unknown key '{}'{}; expected one of: {}", k.str(),
@@ -237,23 +243,25 @@ void check_case_representations(const std::string& path, const TestCase& tc,
         return std::find(tc.representations.begin(), tc.representations.end(), name) !=
                tc.representations.end();
     };
-    for (std::size_t i = 0; i < tc.representations.size(); ++i) {
-        const std::string& name = tc.representations[i];
-        std::string problem;
-        if (std::find(known.begin(), known.end(), name) == known.end())
-            problem = fmt::format(
-                "unknown representation '{}' in 'representations'{}; this "
-                "dialect has: {}",
-                name, did_you_mean(name, known), fmt::join(known, ", "));
-        else if (!listed(base_representation(name)))
-            problem =
-                fmt::format("'{}' runs on the objects of {}: list {} in 'representations' too",
-                            name, base_representation(name), base_representation(name));
-        if (problem.empty()) continue;
-        const toml::table doc = parse_toml_file(path);
-        const toml::source_position at = doc["representations"][i].node()->source().begin;
-        throw LoadError(path, at.line, at.column, problem);
-    }
+    auto check = [&](const char* key, const std::vector<std::string>& names, bool runs) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            const std::string& name = names[i];
+            std::string problem;
+            if (std::find(known.begin(), known.end(), name) == known.end())
+                problem = fmt::format("unknown representation '{}' in '{}'{}; this dialect has: {}",
+                                      name, key, did_you_mean(name, known), fmt::join(known, ", "));
+            else if (runs && !listed(base_representation(name)))
+                problem =
+                    fmt::format("'{}' runs on the objects of {}: list {} in 'representations' too",
+                                name, base_representation(name), base_representation(name));
+            if (problem.empty()) continue;
+            const toml::table doc = parse_toml_file(path);
+            const toml::source_position at = doc[key][i].node()->source().begin;
+            throw LoadError(path, at.line, at.column, problem);
+        }
+    };
+    check("representations", tc.representations, true);
+    check("skip_representations", tc.skip_representations, false);
 }
 
 int run_case_file(RunOptions options, bool dialect_given) {

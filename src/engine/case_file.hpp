@@ -12,6 +12,7 @@
 // quoted identifiers and comments are left alone. `schema` holds only CREATE
 // TABLE/INDEX, `rows` only INSERT and ANALYZE, I and Q one SELECT or WITH each.
 #include <string>
+#include <vector>
 
 #include "engine/options.hpp"
 #include "model/test_case.hpp"
@@ -28,6 +29,12 @@ std::string mark_q_placeholder(const std::string& outer, int* placeholders);
 // Loads a case file; throws LoadError (file:line:col). `dialect` receives the
 // file's dialect key ("" when absent).
 TestCase load_case_file(const std::string& path, std::string* dialect);
+
+// Checks the names in the case's `representations` and `skip_representations` against
+// `known` (the rules' representations and their optimizer variants); throws LoadError at
+// the offending entry of `path`.
+void check_case_representations(const std::string& path, const TestCase& tc,
+                                const std::vector<std::string>& known);
 
 // Runs one case through every representation and prints each variant's SQL,
 // normalized rows and the verdict. Exit code: 1 inconsistent, 0 consistent

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/grammar_rules_check.hpp"
 #include "engine/rule_soundness_gate.hpp"
 #include "gen/case_generator.hpp"
 
@@ -32,6 +33,7 @@ Target load_target(const RunOptions& o, bool need_grammar) {
         if (!o.weights_file.empty()) dsl::override_knobs_from_file(t.grammar, o.weights_file);
         for (const auto& [k, v] : o.weights) dsl::override_knob(t.grammar, k, v);
         check_grammar(t.grammar, t.dialect);
+        check_grammar_representations(t.grammar, t.rules);
     }
     t.connection = ConnectionSpec::parse(o.connect.empty() ? t.dialect.default_connect : o.connect);
     if (t.connection.driver != t.dialect.driver)

@@ -23,6 +23,9 @@
 //                      correlated position; I references the outer row with it)
 //   @outer             the outer query's FROM (outer_from), its columns added to the scope
 //   @q                 where the representation's query goes in the outer query: {Q}
+//   @skip_representation(R)  prints nothing; the case does not run representation R (a
+//                      construct whose documented behaviour differs in R, e.g. SQLite's
+//                      no-affinity columns in a CREATE TABLE AS table)
 #include "gen/builtins.hpp"
 
 #include <algorithm>
@@ -81,6 +84,7 @@ const std::unordered_map<std::string, BuiltinEntry>& builtin_table() {
         {"outer_column", {&Builtins::outer_column, false}},
         {"outer", {&Builtins::outer, false}},
         {"q", {&Builtins::q, false}},
+        {"skip_representation", {&Builtins::skip_representation, false}},
     };
     return table;
 }
@@ -243,6 +247,13 @@ std::optional<std::string> Builtins::outer(Derivation& d, const BuiltinCall&) {
 std::optional<std::string> Builtins::q(Derivation& d, const BuiltinCall&) {
     if (d.state_.get().outer_from.empty()) return std::nullopt;
     return std::string("{Q}");
+}
+
+std::optional<std::string> Builtins::skip_representation(Derivation& d, const BuiltinCall& c) {
+    auto& skipped = d.state_.edit().skip_representations;
+    if (std::find(skipped.begin(), skipped.end(), c.arg(0)) == skipped.end())
+        skipped.push_back(c.arg(0));
+    return std::string();
 }
 
 }  // namespace eriq

@@ -51,6 +51,7 @@ struct Builtins {
     static std::optional<std::string> order_keys(Derivation& d, const BuiltinCall& c);
     static std::optional<std::string> outer_column(Derivation& d, const BuiltinCall& c);
     static std::optional<std::string> outer(Derivation& d, const BuiltinCall& c);
+    static std::optional<std::string> skip_representation(Derivation& d, const BuiltinCall& c);
     static std::optional<std::string> q(Derivation& d, const BuiltinCall& c);
 
   private:

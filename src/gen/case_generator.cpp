@@ -92,6 +92,7 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             // Q's ORDER BY inside a subquery fixes no order of the outer query's rows.
             tc.ordered = outer.empty() && der.ordered();
             tc.outer = std::move(outer);
+            tc.skip_representations = der.state().skip_representations;
             tc.features = trace.features();
             if (record_choices_) tc.choices = {intermediate_choices, drawn};
             group.push_back(std::move(tc));
@@ -136,6 +137,7 @@ std::optional<ReplayedCase> CaseGenerator::replay(const GeneratedDatabase& db,
     out.tc.columns = std::move(columns);
     out.tc.x_references = der.x_references();
     out.tc.ordered = out.tc.outer.empty() && der.ordered();
+    out.tc.skip_representations = der.state().skip_representations;
     out.tc.features = trace.features();
     return out;
 }

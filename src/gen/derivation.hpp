@@ -61,6 +61,8 @@ struct DerivationState {
     // columns, which @outer_column reads inside I and @outer brings into the placement's scope.
     std::string outer_from;
     std::vector<ScopeColumn> outer_columns;
+    // Representations the derived case cannot compare (@skip_representation).
+    std::vector<std::string> skip_representations;
 };
 
 using Bindings = std::map<std::string, std::string>;  // type variable -> family

@@ -33,6 +33,15 @@ std::optional<std::int64_t> integer(const std::string& text) {
     return value;
 }
 
+// A representation's name as the rules spell it: TEMPT, CTE_MAT.
+bool is_representation_name(const std::string& name) {
+    return !name.empty() && std::isupper(static_cast<unsigned char>(name[0])) &&
+           std::all_of(name.begin(), name.end(), [](char c) {
+               return std::isupper(static_cast<unsigned char>(c)) ||
+                      std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+           });
+}
+
 bool is_variable(const std::string& family) {
     return !family.empty() && std::isupper(static_cast<unsigned char>(family[0]));
 }
@@ -127,6 +136,11 @@ struct Checker {
             if (*lo > *hi)
                 fail(item.pos,
                      fmt::format("@number({},{}): the minimum is above the maximum", *lo, *hi));
+        } else if (item.text == "skip_representation") {
+            if (item.args.size() != 1 || !is_representation_name(item.args[0]))
+                fail(item.pos,
+                     "@skip_representation takes one representation name, e.g. "
+                     "@skip_representation(TEMPT)");
         } else if (!item.args.empty()) {
             fail(item.pos, fmt::format("@{} takes no arguments", item.text));
         }

@@ -38,6 +38,9 @@ struct TestCase {
     // representations to run (empty: all of the rules).
     std::vector<std::string> session;
     std::vector<std::string> representations;
+    // Representations this case cannot compare (the grammar's @skip_representation: a
+    // construct whose documented behaviour differs in them); they are skipped like a rule's.
+    std::vector<std::string> skip_representations;
     CaseFeatures features;   // what generated it (empty for hand-written cases)
     ChoiceSequence choices;  // the draws that derived I and Q (empty: hand-written)
 };

@@ -72,6 +72,7 @@ class ChoiceShrinker {
         c.intermediate = r.tc.intermediate;
         c.referencing = r.tc.referencing;
         c.outer = r.tc.outer;
+        c.skip_representations = r.tc.skip_representations;
         c.columns = r.tc.columns;
         c.x_references = r.tc.x_references;
         c.features = r.tc.features;

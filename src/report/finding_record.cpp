@@ -111,11 +111,14 @@ std::string case_toml(const TestCase& tc, const std::string& dialect) {
         for (const auto& s : tc.session) session.push_back(s);
         t.insert("session", session);
     }
-    if (!tc.representations.empty()) {
-        toml::array names;
-        for (const auto& n : tc.representations) names.push_back(n);
-        t.insert("representations", names);
-    }
+    auto insert_names = [&](const char* key, const std::vector<std::string>& names) {
+        if (names.empty()) return;
+        toml::array list;
+        for (const auto& n : names) list.push_back(n);
+        t.insert(key, list);
+    };
+    insert_names("representations", tc.representations);
+    insert_names("skip_representations", tc.skip_representations);
     std::ostringstream out;
     out << "# eriq-gen --case this file (x in referencing is the intermediate result)\n"
         << t << "\n";

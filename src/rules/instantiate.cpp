@@ -105,7 +105,10 @@ VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& 
         const bool skipped_by_rule = rep.skip_when &&
                                      tc.x_references > rep.skip_when->x_references_over &&
                                      dialect.has(rep.skip_when->capability);
-        if (skipped_by_rule || (!tc.outer.empty() && !rep.correlated)) {
+        const bool skipped_by_case =
+            std::find(tc.skip_representations.begin(), tc.skip_representations.end(), rep.name) !=
+            tc.skip_representations.end();
+        if (skipped_by_rule || skipped_by_case || (!tc.outer.empty() && !rep.correlated)) {
             plan.skipped.push_back(rep.name);
             continue;
         }
