@@ -67,6 +67,13 @@ void CampaignStats::tally(const CaseOutcome& outcome) {
     }
 }
 
+void CampaignStats::unmask(const CaseOutcome& finding) {
+    --benign;
+    ++findings;
+    ++unmasked;
+    ++patterns[finding.classification.pattern];
+}
+
 std::int64_t CampaignStats::discarded_total() const {
     std::int64_t n = 0;
     for (const auto& [k, v] : discarded) n += v;
@@ -107,6 +114,8 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.integer(s.findings);
     w.key("benign");
     w.integer(s.benign);
+    w.key("unmasked");
+    w.integer(s.unmasked);
     write_counts(w, "discarded", s.discarded);
     write_counts(w, "patterns", s.patterns);
     w.key("skipped_variants");
@@ -157,6 +166,10 @@ std::string summary_text(const CampaignStats& s, const RunFacts& f) {
         f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0, f.wall_seconds,
         f.driver_seconds, f.wall_seconds > 0 ? 100.0 * f.driver_seconds / f.wall_seconds : 0.0,
         f.statements);
+    if (s.unmasked > 0)
+        out += fmt::format(
+            "  {} of the findings matched a [[benign]] entry that their reduction did not\n",
+            s.unmasked);
     if (!s.discarded.empty()) {
         out += "  discarded by kind:\n";
         for (const auto& [k, v] : s.discarded) out += fmt::format("    {:>7}  {}\n", v, k);

@@ -21,10 +21,10 @@ struct CampaignStats {
     std::int64_t benign = 0;  // differences the dialect declares as documented
     std::int64_t skipped_variants = 0;
     std::int64_t generation_failures = 0;
-    std::int64_t cost_capped = 0;
-    std::int64_t rounds_cut_by_timeouts =
-        0;  // rounds ended early: 3 of their cases timed out  // derivations redrawn for their
-            // estimated cost (case_cost.hpp)
+    std::int64_t cost_capped = 0;             // derivations redrawn for their estimated cost
+    std::int64_t rounds_cut_by_timeouts = 0;  // rounds ended early: 3 of their cases timed out
+    // benign cases whose reduction no [[benign]] entry explains: counted as findings
+    std::int64_t unmasked = 0;
     std::int64_t tool_errors = 0;  // unexpected exceptions inside eriq itself
     std::int64_t server_faults = 0;
     std::int64_t databases = 0;
@@ -33,6 +33,8 @@ struct CampaignStats {
     std::vector<DownWeight> down_weighted;          // lowered during the campaign
 
     void tally(const CaseOutcome& outcome);
+    // A case tallied as benign turned out to be `finding` (engine/benign_check.hpp).
+    void unmask(const CaseOutcome& finding);
     std::int64_t discarded_total() const;
 };
 

@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <fstream>
 #include <set>
-#include <thread>
 
 #include <fmt/format.h>
 
+#include "engine/benign_check.hpp"
 #include "engine/case_runner.hpp"
+#include "engine/connect_backoff.hpp"
 #include "engine/finding_reducer.hpp"
 #include "engine/round_feeder.hpp"
 #include "gen/rng.hpp"
@@ -15,41 +16,13 @@
 namespace eriq {
 namespace {
 
-// A finding written during the current round, reduced when the round is over.
+// A finding written during the current round, reduced when the round is over; or a benign
+// case (no folder yet), checked on its reduction (engine/benign_check.hpp).
 struct PendingReduction {
     std::filesystem::path dir;
     TestCase tc;
     CaseOutcome outcome;
 };
-
-// Sleeps for `delay` or until the campaign is out of budget (stopped or past --time).
-void wait_unless_out_of_budget(const CampaignShared& shared, std::chrono::milliseconds delay) {
-    const auto until = std::chrono::steady_clock::now() + delay;
-    while (!shared.out_of_budget() && std::chrono::steady_clock::now() < until)
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-}
-
-// Connects, retrying with backoff while the server is unreachable (about a minute, never
-// past the campaign's budget). nullptr when the budget ran out first. Any other error,
-// such as refused credentials, is thrown at once.
-std::unique_ptr<Backend> connect_with_backoff(const CampaignShared& shared,
-                                              const ConnectionSpec& spec) {
-    auto delay = std::chrono::milliseconds(200);
-    for (int attempt = 0;; ++attempt) {
-        if (shared.out_of_budget()) return nullptr;
-        try {
-            return open_backend(spec, shared.target.backend_options);
-        } catch (const BackendError& e) {
-            if (!e.server_fault || attempt >= 15) throw;
-            if (shared.out_of_budget()) return nullptr;
-            if (shared.options.verbosity > 0)
-                fmt::print(stderr, "eriq: cannot reach {} ({}); retrying in {} ms\n",
-                           spec.redacted(), e.what(), delay.count());
-            wait_unless_out_of_budget(shared, delay);
-            delay = std::min(delay * 2, std::chrono::milliseconds(8000));
-        }
-    }
-}
 
 class Worker {
   public:
@@ -201,16 +174,17 @@ class Worker {
         if (outcome.verdict == Verdict::Discarded && outcome.discard_kind == kInterrupted) return;
         const bool report =
             outcome.verdict == Verdict::Inconsistent || outcome.verdict == Verdict::ServerFault;
+        const bool check_benign = outcome.verdict == Verdict::Benign && shared_.options.reduce;
         std::filesystem::path dir;
-        if (report) {
+        if (report || check_benign) {
             CaseOutcome shown = outcome;
             if (shown.verdict == Verdict::ServerFault)
                 shown.classification.pattern = "server_fault";
             TestCase pinned = with_variants_pinned(tc, outcome);
             const auto& profile = shared_.target.chosen_profile_statements;
             pinned.session.insert(pinned.session.begin(), profile.begin(), profile.end());
-            dir = shared_.writer.write(pinned, shown, context());
-            if (outcome.verdict == Verdict::Inconsistent && shared_.options.reduce)
+            if (report) dir = shared_.writer.write(pinned, shown, context());
+            if (outcome.verdict != Verdict::ServerFault && shared_.options.reduce)
                 pending_.push_back({dir, std::move(pinned), outcome});
         }
         std::lock_guard lock(shared_.mutex);
@@ -238,6 +212,10 @@ class Worker {
             if (!reduced_signatures_.insert(signature).second) continue;
             ReductionBudget budget{shared_.options.reduce_tests, shared_.options.reduce_time};
             try {
+                if (p.outcome.verdict == Verdict::Benign) {
+                    if (!check_benign(p, budget)) return;
+                    continue;
+                }
                 FindingReduction r =
                     reduce_finding(*backend_, shared_.target.dialect, shared_.target.rules, p.tc,
                                    p.outcome, budget, {}, &shared_.generator);
@@ -276,6 +254,33 @@ class Worker {
                 }
             }
         }
+    }
+
+    // Writes `p` (a benign case) as a finding when its reduction is one that no [[benign]]
+    // entry explains. False when the server failed (the worker reconnected).
+    bool check_benign(const PendingReduction& p, const ReductionBudget& budget) {
+        const Target& t = shared_.target;
+        BenignCheck c = check_benign_on_reduced(*backend_, t.dialect, t.rules, p.tc, p.outcome,
+                                                budget, &shared_.generator);
+        if (c.reduction.fault_case) {
+            record(*c.reduction.fault_case, c.reduction.fault_outcome);
+            reconnect();
+            return backend_ != nullptr;
+        }
+        if (!c.masked) return true;
+        const CaseOutcome shown = as_finding(p.outcome);
+        const ReportContext ctx = context();
+        const auto dir = shared_.writer.write(p.tc, shown, ctx);
+        shared_.writer.write_reduced(dir, c.reduction.reduced, c.reduction.outcome, ctx,
+                                     {c.reduction.stats.seconds, c.reduction.stats.tests});
+        std::lock_guard lock(shared_.mutex);
+        shared_.stats.unmask(shown);
+        if (shared_.options.verbosity > 0)
+            fmt::print(stderr,
+                       "\neriq: finding {} -> {} (a [[benign]] entry matched the case but not "
+                       "its reduction)\n",
+                       shown.classification.pattern, dir.string());
+        return true;
     }
 
     // Feeds the generation stats and lowers the weight of what keeps failing. Caller holds the

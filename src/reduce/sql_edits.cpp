@@ -88,6 +88,12 @@ class EditFinder {
                 if (is_any(t, {"AND", "OR"})) operands(i);
                 if (is_any(t, {"DISTINCT", "ALL", "NOT"})) replace(i, i, "");
                 if (t.upper == "CASE") case_expression(i);
+                // A select item's alias, which only the first arm of a compound (or Q's
+                // references) may need.
+                if (t.upper == "AS" && i + 2 < tokens_.size() &&
+                    tokens_[i + 1].kind == SqlTokenKind::Word &&
+                    is_any(tokens_[i + 2], {",", "FROM"}))
+                    replace(i, i + 1, "");
             }
             if (t.kind == SqlTokenKind::Symbol && t.upper == "(") parentheses(i);
             if (t.kind == SqlTokenKind::Symbol && t.upper == ",") list_item_after(i);

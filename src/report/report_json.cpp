@@ -142,6 +142,10 @@ std::string report_json(const std::string& id, const std::string& signature, con
     if (outcome.verdict == Verdict::Benign) {
         w.key("benign_reason");
         w.string(outcome.benign_reason);
+    } else if (!outcome.benign_reason.empty()) {
+        // A [[benign]] entry matched this case but not its reduction (engine/benign_check).
+        w.key("benign_entry_not_needed");
+        w.string(outcome.benign_reason);
     }
     w.key("minority");
     write_string_array(w, outcome.classification.minority);

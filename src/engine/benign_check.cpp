@@ -1,0 +1,25 @@
+#include "engine/benign_check.hpp"
+
+namespace eriq {
+
+CaseOutcome as_finding(CaseOutcome outcome) {
+    outcome.verdict = Verdict::Inconsistent;
+    return outcome;
+}
+
+BenignCheck check_benign_on_reduced(Backend& backend, const Dialect& dialect, const RuleSet& rules,
+                                    const TestCase& tc, const CaseOutcome& outcome,
+                                    const ReductionBudget& budget, const CaseGenerator* generator) {
+    Dialect unexplained = dialect;
+    unexplained.benign.clear();
+    BenignCheck check;
+    check.reduction =
+        reduce_finding(backend, unexplained, rules, tc, as_finding(outcome), budget, {}, generator);
+    const FindingReduction& r = check.reduction;
+    if (r.fault_case || !same_finding(as_finding(outcome), r.outcome)) return check;
+    check.masked = run_case_alone(backend, dialect, rules, r.reduced, "benign").verdict ==
+                   Verdict::Inconsistent;
+    return check;
+}
+
+}  // namespace eriq
