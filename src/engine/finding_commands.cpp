@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/case_file.hpp"
+#include "engine/crash_reducer.hpp"
 #include "engine/finding_reducer.hpp"
 #include "engine/predicate_check_setup.hpp"
 #include "engine/target.hpp"
@@ -76,6 +77,46 @@ std::string replay_verdict(const FindingRecord& record, const CaseOutcome& outco
            record.pattern + ")";
 }
 
+// How long a crash reduction waits for a failed server to come back.
+constexpr std::chrono::seconds kServerWait{60};
+
+// Reduces a server-fault finding whose replay made the server fail again; 0 when the reduced
+// case is written.
+int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptions& options,
+                        const ReductionProgress& progress, const CaseGenerator* generator) {
+    f.backend = connect_when_back(f.target, kServerWait);
+    if (!f.backend) {
+        fmt::print(
+            "{}: not reduced, the server failed again and did not come back within {} s "
+            "(reducing a crash needs a server that is restarted after one: systemd, "
+            "mysqld_safe)\n",
+            dir, kServerWait.count());
+        return 1;
+    }
+    const std::string version = f.backend->server_version();
+    CaseOutcome original;
+    original.verdict = Verdict::ServerFault;
+    CrashReduction r =
+        reduce_crash(f.backend, f.target, f.tc, original,
+                     {options.reduce_tests, options.reduce_time}, kServerWait, progress, generator);
+    if (options.verbosity > 0) fmt::print(stderr, "\n");
+    CaseOutcome shown = r.outcome;
+    shown.classification.pattern = "server_fault";
+    const ReportContext ctx = report_context(f.target, version, f.target.connection.redacted());
+    const fs::path written =
+        ReportWriter(fs::path(dir).parent_path())
+            .write_reduced(dir, r.reduced, shown, ctx, {r.stats.seconds, r.stats.tests});
+    fmt::print(
+        "{}: the server fails on {} -> {} statements, I {} -> {} and Q {} -> {} characters ({} "
+        "tests, {:.1f} s{}{}) -> {}\n",
+        dir, case_statements(f.tc), case_statements(r.reduced), f.tc.intermediate.size(),
+        r.reduced.intermediate.size(), referencing_for_display(f.tc.referencing).size(),
+        referencing_for_display(r.reduced.referencing).size(), r.stats.tests, r.stats.seconds,
+        r.server_stayed_down ? ", stopped: the server did not come back" : "",
+        r.on_choices ? ", on the generator's choices" : "", written.string());
+    return r.server_stayed_down ? 1 : 0;
+}
+
 }  // namespace
 
 int run_replay_command(RunOptions options, bool dialect_given,
@@ -88,11 +129,13 @@ int run_replay_command(RunOptions options, bool dialect_given,
             one.driver_libraries.clear();
             if (!library.empty()) one.driver_libraries.push_back(library);
             LoadedFinding f = load_finding(dir, one, dialect_given);
+            // Asked before the case runs: a case that crashes the server leaves no one to ask.
+            const std::string version = f.backend->server_version();
+            const DriverLibraryInfo loaded = f.backend->driver_library();
             CaseOutcome outcome = run_alone(f, f.tc);
             bool same = false;
             const std::string verdict = replay_verdict(f.record, outcome, &same);
-            const DriverLibraryInfo loaded = f.backend->driver_library();
-            fmt::print("{}: {} on {}{}\n", dir, verdict, f.backend->server_version(),
+            fmt::print("{}: {} on {}{}\n", dir, verdict, version,
                        loaded.path.empty() ? "" : " from " + loaded.path);
         }
     }
@@ -116,7 +159,8 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         CaseOutcome original = run_alone(f, f.tc);
         bool same = false;
         const std::string verdict = replay_verdict(f.record, original, &same);
-        if (!same || original.verdict != Verdict::Inconsistent) {
+        const bool crash = same && original.verdict == Verdict::ServerFault;
+        if (!same || (original.verdict != Verdict::Inconsistent && !crash)) {
             fmt::print("{}: not reduced, {}\n", dir, verdict);
             exit_code = 1;
             continue;
@@ -135,6 +179,11 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         if (!f.tc.choices.empty()) {
             generator.emplace(f.target.grammar, f.target.dialect);
             generator->set_predicate_check(predicates.check());
+        }
+        if (crash) {
+            exit_code = std::max(exit_code, reduce_server_fault(f, dir, options, progress,
+                                                                generator ? &*generator : nullptr));
+            continue;
         }
         FindingReduction r =
             reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,

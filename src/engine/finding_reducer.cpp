@@ -59,24 +59,10 @@ TestCase keep_choices_if_derived(TestCase tc, const Dialect& dialect,
 
 }  // namespace
 
-FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
-                                const TestCase& tc, const CaseOutcome& original,
-                                const ReductionBudget& budget, const ReductionProgress& progress,
-                                const CaseGenerator* generator) {
-    FindingReduction out;
-    bool connection_lost = false;
-    auto interesting = [&](const TestCase& candidate) {
-        if (connection_lost) return false;
-        CaseOutcome outcome = run_case_alone(backend, dialect, rules, candidate, "reduce");
-        // A candidate that crashes the server is not this finding; stop rather than
-        // crash it again and again.
-        if (outcome.verdict == Verdict::ServerFault) {
-            connection_lost = true;
-            out.fault_case = candidate;
-            out.fault_outcome = outcome;
-        }
-        return same_finding(original, outcome);
-    };
+ShrunkCase shrink_case(const TestCase& tc, const StillInteresting& interesting,
+                       const ReductionBudget& budget, const ReductionProgress& progress,
+                       const Dialect& dialect, const CaseGenerator* generator) {
+    ShrunkCase out;
     ReductionHints hints;
     for (const char* family : {"int", "string"}) {
         auto types = dialect.types_of(family);
@@ -111,6 +97,31 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
     // longer ordered (and its case.toml must not say so).
     if (out.reduced.ordered && trailing_order_keys(out.reduced.referencing).empty())
         out.reduced.ordered = false;
+    return out;
+}
+
+FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
+                                const TestCase& tc, const CaseOutcome& original,
+                                const ReductionBudget& budget, const ReductionProgress& progress,
+                                const CaseGenerator* generator) {
+    FindingReduction out;
+    bool connection_lost = false;
+    auto interesting = [&](const TestCase& candidate) {
+        if (connection_lost) return false;
+        CaseOutcome outcome = run_case_alone(backend, dialect, rules, candidate, "reduce");
+        // A candidate that crashes the server is not this finding; stop rather than
+        // crash it again and again.
+        if (outcome.verdict == Verdict::ServerFault) {
+            connection_lost = true;
+            out.fault_case = candidate;
+            out.fault_outcome = outcome;
+        }
+        return same_finding(original, outcome);
+    };
+    ShrunkCase shrunk = shrink_case(tc, interesting, budget, progress, dialect, generator);
+    out.reduced = std::move(shrunk.reduced);
+    out.stats = shrunk.stats;
+    out.on_choices = shrunk.on_choices;
     if (connection_lost) return out;
     out.outcome = run_case_alone(backend, dialect, rules, out.reduced, "reduce");
     if (out.outcome.verdict == Verdict::ServerFault && !out.fault_case) {

@@ -36,6 +36,19 @@ CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleS
 // groups of representations.
 bool same_finding(const CaseOutcome& original, const CaseOutcome& candidate);
 
+// A case shrunk by the passes below, whatever makes a candidate interesting.
+struct ShrunkCase {
+    TestCase reduced;
+    ReductionStats stats;
+    bool on_choices = false;
+};
+
+// Shrinks `tc` on the draws that derived it (with a generator and TestCase::choices that
+// replay to its I and Q), then with the data and SQL-text passes on what is left of `budget`.
+ShrunkCase shrink_case(const TestCase& tc, const StillInteresting& interesting,
+                       const ReductionBudget& budget, const ReductionProgress& progress,
+                       const Dialect& dialect, const CaseGenerator* generator);
+
 // Reduces `tc`, whose outcome was `original` (Inconsistent). Leaves the workspace reset.
 // With a generator and a case that carries the draws that derived it (TestCase::choices,
 // replaying to its I and Q), I and Q are first shrunk on those draws over the full database

@@ -1,0 +1,47 @@
+#include "engine/crash_reducer.hpp"
+
+#include <thread>
+
+namespace eriq {
+
+std::unique_ptr<Backend> connect_when_back(const Target& target, std::chrono::milliseconds wait) {
+    const auto deadline = std::chrono::steady_clock::now() + wait;
+    for (;;) {
+        try {
+            return open_backend(target.connection, target.backend_options);
+        } catch (const BackendError& e) {
+            if (!e.server_fault) throw;
+            if (std::chrono::steady_clock::now() >= deadline) return nullptr;
+            std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        }
+    }
+}
+
+CrashReduction reduce_crash(std::unique_ptr<Backend>& backend, const Target& target,
+                            const TestCase& tc, const CaseOutcome& original,
+                            const ReductionBudget& budget, std::chrono::milliseconds server_wait,
+                            const ReductionProgress& progress, const CaseGenerator* generator) {
+    CrashReduction out;
+    out.outcome = original;
+    auto interesting = [&](const TestCase& candidate) {
+        if (out.server_stayed_down) return false;
+        CaseOutcome outcome =
+            run_case_alone(*backend, target.dialect, target.rules, candidate, "reduce");
+        if (outcome.verdict != Verdict::ServerFault) return false;
+        out.outcome = outcome;
+        // The failed server dies and is restarted by its supervisor; a connection made
+        // before it has died would be lost on the next candidate.
+        backend.reset();
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        backend = connect_when_back(target, server_wait);
+        out.server_stayed_down = backend == nullptr;
+        return true;
+    };
+    ShrunkCase shrunk = shrink_case(tc, interesting, budget, progress, target.dialect, generator);
+    out.reduced = std::move(shrunk.reduced);
+    out.stats = shrunk.stats;
+    out.on_choices = shrunk.on_choices;
+    return out;
+}
+
+}  // namespace eriq

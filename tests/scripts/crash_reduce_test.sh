@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Reducing a crash (issue 9): a MariaDB campaign records a server fault, a supervisor
+# restarts the server (as systemd or mysqld_safe would), and `eriq-gen reduce` shrinks the
+# case while the server keeps failing on it, waiting for each restart; replay says the reduced
+# case makes the server fail again. Runs on its own throwaway server, which the cases kill.
+# MariaDB 10.11.19 crashes in ST_Distance on seed 4's third case; a server without that bug
+# has nothing to reduce and passes with a note. Exit 77 = skipped.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${ERIQ_BIN:-$root/build/eriq-gen}
+if ! command -v mariadbd >/dev/null || ! command -v mariadb-install-db >/dev/null; then
+  echo "SKIPPED: mariadbd not installed"
+  [ "${ERIQ_REQUIRE_MARIADB:-}" = 1 ] && exit 1
+  exit 77
+fi
+fail() { echo "FAIL: $*"; exit 1; }
+
+eval "$("$root/tools/start-mariadb.sh")" || fail "cannot start MariaDB"
+work=$(mktemp -d)
+echo "$ERIQ_MARIADB_PID" >"$work/pid"
+supervise() {
+  while [ ! -e "$work/stop" ]; do
+    if ! kill -0 "$(cat "$work/pid")" 2>/dev/null; then
+      (eval "$("$root/tools/start-mariadb.sh" --restart "$ERIQ_MARIADB_DIR" "$ERIQ_MARIADB_PORT")" &&
+        echo "$ERIQ_MARIADB_PID" >"$work/pid.new" && mv "$work/pid.new" "$work/pid" &&
+        echo restarted >>"$work/restarts") >/dev/null 2>&1
+    fi
+    sleep 0.2
+  done
+}
+supervise &
+supervisor=$!
+cleanup() {
+  touch "$work/stop"
+  wait "$supervisor" 2>/dev/null
+  "$root/tools/stop-mariadb.sh" "$(cat "$work/pid")" "$ERIQ_MARIADB_DIR"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+url=${ERIQ_MARIADB_URL%/*}/eriq_crash_reduce
+
+"$bin" --dialect mariadb --connect "$url" --seed 4 --cases 20 --reduce off --out "$work/out" \
+  >"$work/campaign.log" 2>&1 || fail "campaign: $(tail -5 "$work/campaign.log")"
+faults=$(grep -l "^pattern = 'server_fault'" "$work"/out/0*/finding.toml 2>/dev/null | head -1)
+if [ -z "$faults" ]; then
+  grep -q "server faults 0" "$work/campaign.log" || fail "a server fault without a report: $(tail -5 "$work/campaign.log")"
+  echo "PASS (this server does not crash on seed 4: nothing to reduce)"
+  exit 0
+fi
+finding=$(dirname "$faults")
+grep -q "reconnected" "$work/campaign.log" || fail "the campaign did not reconnect: $(tail -5 "$work/campaign.log")"
+
+"$bin" reduce "$finding" --connect "$url" --reduce-time 60s --quiet >"$work/reduce.log" 2>&1 ||
+  fail "reduce exited $?: $(tail -3 "$work/reduce.log")"
+grep -q "the server fails on" "$work/reduce.log" || fail "no crash reduction: $(cat "$work/reduce.log")"
+[ -f "$finding/reduced/case.toml" ] || fail "no reduced case"
+python3 - "$finding" <<'PY' || exit 1
+import sys, tomllib
+d = sys.argv[1]
+orig = tomllib.load(open(f"{d}/finding.toml", "rb"))
+red = tomllib.load(open(f"{d}/reduced/finding.toml", "rb"))
+assert red["pattern"] == "server_fault" and red["reduced"], red
+size = lambda f: f["intermediate_chars"] + f["referencing_chars"]
+assert size(red) < size(orig) / 2, (size(orig), size(red))
+assert red["statements"] <= orig["statements"], (orig["statements"], red["statements"])
+print(f"crash case {size(orig)} -> {size(red)} characters of I and Q, "
+      f"{orig['statements']} -> {red['statements']} statements in {red['reduction_tests']} tests")
+PY
+[ "$(wc -l <"$work/restarts")" -ge 3 ] || fail "the server was restarted only $(wc -l <"$work/restarts") time(s)"
+
+# Replay once the last restart is done: the reduced case makes the server fail again.
+for _ in $(seq 1 100); do
+  "$bin" replay "$finding/reduced" --connect "$url" >"$work/replay.log" 2>&1 && break
+  sleep 0.3
+done
+grep -q "reproduces: the server fails again" "$work/replay.log" || fail "replay: $(cat "$work/replay.log")"
+echo PASS
