@@ -77,6 +77,16 @@ std::string replay_verdict(const FindingRecord& record, const CaseOutcome& outco
            record.pattern + ")";
 }
 
+// A reduction's progress on one line of stderr (nothing at verbosity 0).
+ReductionProgress progress_line(const std::string& dir, int verbosity) {
+    if (verbosity == 0) return {};
+    return [dir](const TestCase& now, const ReductionStats& stats) {
+        fmt::print(stderr, "\r{}: {} tests, {} statements, I {} and Q {} characters   ", dir,
+                   stats.tests, case_statements(now), now.intermediate.size(),
+                   now.referencing.size());
+    };
+}
+
 // How long a crash reduction waits for a failed server to come back.
 constexpr std::chrono::seconds kServerWait{60};
 
@@ -166,12 +176,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             continue;
         }
         ReductionBudget budget{options.reduce_tests, options.reduce_time};
-        auto progress = [&](const TestCase& now, const ReductionStats& stats) {
-            if (options.verbosity == 0) return;
-            fmt::print(stderr, "\r{}: {} tests, {} statements, I {} and Q {} characters   ", dir,
-                       stats.tests, case_statements(now), now.intermediate.size(),
-                       now.referencing.size());
-        };
+        const ReductionProgress progress = progress_line(dir, options.verbosity);
         // The draws replay only with the grammar that generated the case; reduce_finding
         // checks that they derive its I and Q and otherwise reduces the SQL text alone.
         std::optional<CaseGenerator> generator;
