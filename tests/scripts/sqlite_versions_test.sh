@@ -60,6 +60,18 @@ if [ "$system_version" = 3.40.1 ]; then
   [ $? = 0 ] || fail "the regression's case is not consistent on the system's SQLite 3.40.1"
 fi
 
+# Another regression of the newest release (sqlite-group-by-over-ordered-subquery-ignores-desc):
+# an order-only difference, consistent on 3.40.1.
+"$bin" --case tests/data/cases/sqlite_group_by_ordered_subquery_desc.toml \
+  --driver-library "$latest" >"$work/desc.txt"
+[ $? = 1 ] || fail "the ORDER BY DESC case is not an inconsistency on $latest"
+grep -q "verdict: inconsistent VIEW=CTE=TEMPT=DERIVED≠CTE_MAT (order)" "$work/desc.txt" ||
+  fail "the ORDER BY DESC case's pattern: $(grep verdict "$work/desc.txt")"
+if [ "$system_version" = 3.40.1 ]; then
+  "$bin" --case tests/data/cases/sqlite_group_by_ordered_subquery_desc.toml >/dev/null
+  [ $? = 0 ] || fail "the ORDER BY DESC case is not consistent on the system's SQLite 3.40.1"
+fi
+
 python3 - "$work" "$latest" "$latest_version" "$system_version" <<'PY' || exit 1
 import glob, json, os, sys, tomllib
 work, latest, latest_version, system_version = sys.argv[1:]
