@@ -87,6 +87,19 @@ ReductionProgress progress_line(const std::string& dir, int verbosity) {
     };
 }
 
+// "DIR: [what]N -> M statements, I a -> b and Q c -> d characters (T tests, S s[notes]) -> PATH"
+void print_reduction(const std::string& dir, const std::string& what, const TestCase& before,
+                     const TestCase& after, const ReductionStats& stats, const std::string& notes,
+                     const fs::path& written) {
+    fmt::print(
+        "{}: {}{} -> {} statements, I {} -> {} and Q {} -> {} characters ({} tests, {:.1f} "
+        "s{}) -> {}\n",
+        dir, what, case_statements(before), case_statements(after), before.intermediate.size(),
+        after.intermediate.size(), referencing_for_display(before.referencing).size(),
+        referencing_for_display(after.referencing).size(), stats.tests, stats.seconds, notes,
+        written.string());
+}
+
 // How long a crash reduction waits for a failed server to come back.
 constexpr std::chrono::seconds kServerWait{60};
 
@@ -116,14 +129,11 @@ int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptio
     const fs::path written =
         ReportWriter(fs::path(dir).parent_path())
             .write_reduced(dir, r.reduced, shown, ctx, {r.stats.seconds, r.stats.tests});
-    fmt::print(
-        "{}: the server fails on {} -> {} statements, I {} -> {} and Q {} -> {} characters ({} "
-        "tests, {:.1f} s{}{}) -> {}\n",
-        dir, case_statements(f.tc), case_statements(r.reduced), f.tc.intermediate.size(),
-        r.reduced.intermediate.size(), referencing_for_display(f.tc.referencing).size(),
-        referencing_for_display(r.reduced.referencing).size(), r.stats.tests, r.stats.seconds,
-        r.server_stayed_down ? ", stopped: the server did not come back" : "",
-        r.on_choices ? ", on the generator's choices" : "", written.string());
+    print_reduction(
+        dir, "the server fails on ", f.tc, r.reduced, r.stats,
+        std::string(r.server_stayed_down ? ", stopped: the server did not come back" : "") +
+            (r.on_choices ? ", on the generator's choices" : ""),
+        written);
     return r.server_stayed_down ? 1 : 0;
 }
 
@@ -219,14 +229,10 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         ReportWriter writer(fs::path(dir).parent_path());
         const fs::path written =
             writer.write_reduced(dir, r.reduced, r.outcome, ctx, {r.stats.seconds, r.stats.tests});
-        fmt::print(
-            "{}: {} -> {} statements, I {} -> {} and Q {} -> {} characters ({} tests, "
-            "{:.1f} s{}{}) -> {}\n",
-            dir, case_statements(f.tc), case_statements(r.reduced), f.tc.intermediate.size(),
-            r.reduced.intermediate.size(), referencing_for_display(f.tc.referencing).size(),
-            referencing_for_display(r.reduced.referencing).size(), r.stats.tests, r.stats.seconds,
-            r.stats.budget_spent ? ", budget spent" : "",
-            r.on_choices ? ", on the generator's choices" : "", written.string());
+        print_reduction(dir, "", f.tc, r.reduced, r.stats,
+                        std::string(r.stats.budget_spent ? ", budget spent" : "") +
+                            (r.on_choices ? ", on the generator's choices" : ""),
+                        written);
     }
     return exit_code;
 }
