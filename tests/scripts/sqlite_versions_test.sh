@@ -48,38 +48,29 @@ grep -qF "eriq summary: dialect sqlite (SQLite $latest_version from $latest)" "$
   --driver-library "$latest" >/dev/null
 [ $? = 1 ] || fail "the open bug's case is not an inconsistency on $latest"
 
-# A regression: new in the newest release (known-bugs/sqlite.toml:
-# sqlite-group-by-trusts-cte-order), consistent on the system's 3.40.1.
-"$bin" --case tests/data/cases/sqlite_group_by_ordered_cte_twice.toml --out "$work/regression" \
-  --driver-library "$latest" >"$work/regression.txt"
-[ $? = 1 ] || fail "the regression's case is not an inconsistency on $latest"
-grep -q "verdict: inconsistent VIEW=TEMPT=DERIVED=CTE_MAT≠CTE" "$work/regression.txt" ||
-  fail "the regression's pattern: $(grep verdict "$work/regression.txt")"
-if [ "$system_version" = 3.40.1 ]; then
-  "$bin" --case tests/data/cases/sqlite_group_by_ordered_cte_twice.toml >/dev/null
-  [ $? = 0 ] || fail "the regression's case is not consistent on the system's SQLite 3.40.1"
-fi
-
-# Another regression of the newest release (sqlite-group-by-over-ordered-subquery-ignores-desc):
-# an order-only difference, consistent on 3.40.1.
-"$bin" --case tests/data/cases/sqlite_group_by_ordered_subquery_desc.toml \
-  --driver-library "$latest" >"$work/desc.txt"
-[ $? = 1 ] || fail "the ORDER BY DESC case is not an inconsistency on $latest"
-grep -q "verdict: inconsistent VIEW=CTE=TEMPT=DERIVED≠CTE_MAT (order)" "$work/desc.txt" ||
-  fail "the ORDER BY DESC case's pattern: $(grep verdict "$work/desc.txt")"
-if [ "$system_version" = 3.40.1 ]; then
-  "$bin" --case tests/data/cases/sqlite_group_by_ordered_subquery_desc.toml >/dev/null
-  [ $? = 0 ] || fail "the ORDER BY DESC case is not consistent on the system's SQLite 3.40.1"
-fi
-
+# A known case's exit code on the newest library and, when the system's is 3.40.1, on it
+# (0 consistent, 1 inconsistent); with a pattern, the newest library's verdict must name it.
+expect_case() {
+  local case=$1 on_latest=$2 on_340=$3 pattern=${4:-}
+  "$bin" --case "tests/data/cases/$case.toml" --driver-library "$latest" >"$work/$case.txt"
+  [ $? = "$on_latest" ] || fail "$case does not exit $on_latest on $latest"
+  if [ -n "$pattern" ]; then
+    grep -qF "verdict: inconsistent $pattern" "$work/$case.txt" ||
+      fail "$case's pattern: $(grep verdict "$work/$case.txt")"
+  fi
+  if [ "$system_version" = 3.40.1 ]; then
+    "$bin" --case "tests/data/cases/$case.toml" >/dev/null
+    [ $? = "$on_340" ] || fail "$case does not exit $on_340 on the system's SQLite 3.40.1"
+  fi
+}
+# Regressions new in the newest release, consistent on 3.40.1 (known-bugs/sqlite.toml:
+# sqlite-group-by-trusts-cte-order, sqlite-group-by-over-ordered-subquery-ignores-desc, the
+# latter an order-only difference).
+expect_case sqlite_group_by_ordered_cte_twice 1 0 "VIEW=TEMPT=DERIVED=CTE_MAT≠CTE"
+expect_case sqlite_group_by_ordered_subquery_desc 1 0 "VIEW=CTE=TEMPT=DERIVED≠CTE_MAT (order)"
 # eriq's false positive on releases before 3.43 (sqlite-avg-int64-overflow-row-order, not a
 # bug): avg() over int64 extremes rounds by row order on 3.40.1, exactly on the newest.
-"$bin" --case tests/data/cases/sqlite_avg_int64_overflow_order.toml --driver-library "$latest" >/dev/null
-[ $? = 0 ] || fail "the avg() case is not consistent on $latest"
-if [ "$system_version" = 3.40.1 ]; then
-  "$bin" --case tests/data/cases/sqlite_avg_int64_overflow_order.toml >/dev/null
-  [ $? = 1 ] || fail "the avg() case no longer differs on the system's SQLite 3.40.1"
-fi
+expect_case sqlite_avg_int64_overflow_order 0 1
 
 python3 - "$work" "$latest" "$latest_version" "$system_version" <<'PY' || exit 1
 import glob, json, os, sys, tomllib
