@@ -7,12 +7,8 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${ERIQ_BIN:-$root/build/eriq-gen}
-if ! command -v mariadbd >/dev/null || ! command -v mariadb-install-db >/dev/null; then
-  echo "SKIPPED: mariadbd not installed"
-  [ "${ERIQ_REQUIRE_MARIADB:-}" = 1 ] && exit 1
-  exit 77
-fi
-fail() { echo "FAIL: $*"; exit 1; }
+# shellcheck source=lib/own_mariadb.sh
+. "$root/tests/scripts/lib/own_mariadb.sh"
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
 eval "$("$root/tools/start-mariadb.sh")" || fail "cannot start MariaDB"
