@@ -12,11 +12,12 @@ BenignCheck check_benign_on_reduced(Backend& backend, const Dialect& dialect, co
                                     const ReductionBudget& budget, const CaseGenerator* generator) {
     Dialect unexplained = dialect;
     unexplained.benign.clear();
+    const CaseOutcome finding = as_finding(outcome);
     BenignCheck check;
     check.reduction =
-        reduce_finding(backend, unexplained, rules, tc, as_finding(outcome), budget, {}, generator);
+        reduce_finding(backend, unexplained, rules, tc, finding, budget, {}, generator);
     const FindingReduction& r = check.reduction;
-    if (r.fault_case || !same_finding(as_finding(outcome), r.outcome)) return check;
+    if (r.fault_case || !same_finding(finding, r.outcome)) return check;
     check.masked = run_case_alone(backend, dialect, rules, r.reduced, "benign").verdict ==
                    Verdict::Inconsistent;
     return check;

@@ -177,13 +177,15 @@ class Worker {
         const bool check_benign = outcome.verdict == Verdict::Benign && shared_.options.reduce;
         std::filesystem::path dir;
         if (report || check_benign) {
-            CaseOutcome shown = outcome;
-            if (shown.verdict == Verdict::ServerFault)
-                shown.classification.pattern = "server_fault";
             TestCase pinned = with_variants_pinned(tc, outcome);
             const auto& profile = shared_.target.chosen_profile_statements;
             pinned.session.insert(pinned.session.begin(), profile.begin(), profile.end());
-            if (report) dir = shared_.writer.write(pinned, shown, context());
+            if (report) {
+                CaseOutcome shown = outcome;
+                if (shown.verdict == Verdict::ServerFault)
+                    shown.classification.pattern = "server_fault";
+                dir = shared_.writer.write(pinned, shown, context());
+            }
             if (outcome.verdict != Verdict::ServerFault && shared_.options.reduce)
                 pending_.push_back({dir, std::move(pinned), outcome});
         }
@@ -257,7 +259,7 @@ class Worker {
     }
 
     // Writes `p` (a benign case) as a finding when its reduction is one that no [[benign]]
-    // entry explains. False when the server failed (the worker reconnected).
+    // entry explains. False when the server failed and could not be reached again.
     bool check_benign(const PendingReduction& p, const ReductionBudget& budget) {
         const Target& t = shared_.target;
         BenignCheck c = check_benign_on_reduced(*backend_, t.dialect, t.rules, p.tc, p.outcome,
