@@ -4,6 +4,7 @@
 
 #include "catalog/benign_pattern.hpp"
 #include "engine/case_runner.hpp"
+#include "util/version_order.hpp"
 
 using namespace eriq;
 
@@ -81,4 +82,40 @@ TEST_CASE("a benign difference also explains its side joined by a Q-dependent re
     c.groups = {{"DERIVED", "TEMPT", "CTE_MAT"}, {"VIEW", "CTE"}};
     c.minority = {"VIEW", "CTE"};
     CHECK(matching_benign(d, tc, c, {"CTE"}) == nullptr);
+}
+
+TEST_CASE("release numbers order component by component", "[benign]") {
+    CHECK(release_before("SQLite 3.40.1", "3.43.0"));
+    CHECK_FALSE(release_before("SQLite 3.53.2", "3.43.0"));
+    CHECK_FALSE(release_before("SQLite 3.43", "3.43.0"));
+    CHECK(release_before("SQLite 3.9.2", "3.43.0"));
+    CHECK(release_before("10.11.19-MariaDB-0+deb12u1", "11.4"));
+    CHECK_FALSE(release_before("PostgreSQL 15.18 (Debian 15.18-0+deb12u1)", "15.2"));
+    CHECK_FALSE(release_before("", "3.43.0"));
+    CHECK_FALSE(release_before("unknown", "3.43.0"));
+}
+
+TEST_CASE("a benign entry bounded by data and release applies only within both", "[benign]") {
+    Dialect d;
+    BenignDifference b;
+    b.reason = "order-dependent float sum";
+    b.query_regex = "\\bavg\\s*\\(";
+    b.pattern = BenignPattern(b.query_regex);
+    b.rows_regex = "9223372036854775807";
+    b.rows_pattern = BenignPattern(b.rows_regex);
+    b.before_version = "3.43.0";
+    b.representations = {"CTE_MAT"};
+    d.benign.push_back(b);
+    TestCase tc;
+    tc.intermediate = "SELECT c0 AS vc_0 FROM t0";
+    tc.referencing = "SELECT AVG(q1.vc_0) FROM {x} AS q1";
+    tc.rows = {"INSERT INTO t0 VALUES (1)", "INSERT INTO t0 VALUES (9223372036854775807)"};
+    Classification c;
+    c.consistent = false;
+    c.minority = {"CTE_MAT"};
+    CHECK(matching_benign(d, tc, c, {}, "SQLite 3.40.1") != nullptr);
+    CHECK(matching_benign(d, tc, c, {}, "SQLite 3.53.2") == nullptr);
+    CHECK(matching_benign(d, tc, c, {}, "") == nullptr);
+    tc.rows = {"INSERT INTO t0 VALUES (1), (796)"};
+    CHECK(matching_benign(d, tc, c, {}, "SQLite 3.40.1") == nullptr);
 }

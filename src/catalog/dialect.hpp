@@ -60,6 +60,11 @@ struct BenignDifference {
     BenignPattern pattern;                     // query_regex compiled
     std::vector<std::string> representations;  // the odd ones out this explains
     std::size_t line = 0, column = 0;          // of `representations` in the dialect file
+    // Optional narrowing: a pattern the case's data (its INSERT statements) must contain, and
+    // the release from which on the DBMS no longer shows the difference.
+    std::string rows_regex;  // empty: any data
+    BenignPattern rows_pattern;
+    std::string before_version;  // empty: every release
 };
 
 // An error that one representation may raise while another of the same I does not, without

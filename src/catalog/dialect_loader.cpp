@@ -16,6 +16,7 @@
 #include "catalog/toml_fields.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/load_error.hpp"
+#include "util/version_order.hpp"
 
 namespace eriq {
 
@@ -113,7 +114,8 @@ class DialectReader : TomlFields {
         "name", "args", "returns", "template", "variadic", "weight", "distinct"};
     static constexpr std::string_view kRepresentationKeys[] = {"setup", "x", "query", "teardown",
                                                                "disabled"};
-    static constexpr std::string_view kBenignKeys[] = {"reason", "query_regex", "representations"};
+    static constexpr std::string_view kBenignKeys[] = {"reason", "query_regex", "representations",
+                                                       "rows_regex", "before_version"};
     static constexpr std::string_view kExpectedErrorKeys[] = {"reason", "error_regex",
                                                               "representations"};
 
@@ -361,6 +363,13 @@ class DialectReader : TomlFields {
         benign.column = representations.source().begin.column;
         if (benign.representations.empty())
             fail(representations.source(), "'representations' must name at least one");
+        if (entry.contains("rows_regex"))
+            benign.rows_pattern = regex_of(entry, "rows_regex", "[[benign]]", benign.rows_regex);
+        if (const toml::node* bound = entry.get("before_version")) {
+            benign.before_version = nonempty_text(*bound, "before_version");
+            if (!release_number(benign.before_version))
+                fail(bound->source(), "'before_version' must be a release number such as 3.43.0");
+        }
         return benign;
     }
 

@@ -305,13 +305,30 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
     } else if (non_finite) {
         outcome.verdict = Verdict::Discarded;
         outcome.discard_kind = "non_finite_float";
-    } else if (const BenignDifference* b = matching_benign(dialect_, tc, outcome.classification,
-                                                           side_depends_on_q(rules_))) {
+    } else if (const BenignDifference* b =
+                   matching_benign(dialect_, tc, outcome.classification, side_depends_on_q(rules_),
+                                   benign_target_version())) {
         outcome.verdict = Verdict::Benign;
         outcome.benign_reason = b->reason;
     } else {
         outcome.verdict = Verdict::Inconsistent;
     }
+}
+
+const std::string& CaseRunner::benign_target_version() const {
+    if (!target_version_) {
+        target_version_.emplace();
+        if (benign_needs_version(dialect_)) {
+            try {
+                *target_version_ = backend_.server_version();
+            } catch (const BackendError&) {
+                target_version_.reset();  // ask again next time; unknown for now
+                static const std::string unknown;
+                return unknown;
+            }
+        }
+    }
+    return *target_version_;
 }
 
 const VariantOutcome* CaseRunner::expected_failure(const CaseOutcome& outcome) const {

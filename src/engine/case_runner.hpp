@@ -70,6 +70,9 @@ class CaseRunner {
     // A failed variant that explains the case away: one whose error the dialect expects, or
     // any when every representation failed. Null when the failures are a finding.
     const VariantOutcome* expected_failure(const CaseOutcome& outcome) const;
+    // The target's release for [[benign]] entries bounded by one (asked once, and only when
+    // the dialect has such an entry); empty when unknown.
+    const std::string& benign_target_version() const;
 
     Backend& backend_;
     const Dialect& dialect_;
@@ -78,6 +81,7 @@ class CaseRunner {
     NullOrder null_order_;
     bool keep_consistent_results_ = true;
     int optimizer_variants_ = 0;
+    mutable std::optional<std::string> target_version_;
 };
 
 // `tc`, and when `outcome` ran optimizer-setting variants, with `representations` naming

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "util/version_order.hpp"
+
 namespace eriq {
 namespace {
 
@@ -34,21 +36,37 @@ bool listed_side(const BenignDifference& b, const Classification& c,
     return false;
 }
 
+// The entry's conditions on the case's data and on the target's release.
+bool applies_to(const BenignDifference& b, const TestCase& tc, std::string_view target_version) {
+    if (!b.before_version.empty() && !release_before(target_version, b.before_version))
+        return false;
+    if (b.rows_regex.empty()) return true;
+    return std::any_of(tc.rows.begin(), tc.rows.end(),
+                       [&](const std::string& row) { return b.rows_pattern.found_in(row); });
+}
+
 }  // namespace
 
 const BenignDifference* matching_benign(const Dialect& dialect, const TestCase& tc,
                                         const Classification& c,
-                                        const std::set<std::string>& side_depends_on_q) {
+                                        const std::set<std::string>& side_depends_on_q,
+                                        std::string_view target_version) {
     for (const auto& b : dialect.benign) {
         if (!b.pattern.found_in(tc.referencing) && !b.pattern.found_in(tc.intermediate) &&
             !b.pattern.found_in(tc.outer))
             continue;
+        if (!applies_to(b, tc, target_version)) continue;
         bool explained = !c.minority.empty();
         for (const auto& name : c.minority)
             if (!explains(b, name)) explained = false;
         if (explained || listed_side(b, c, side_depends_on_q)) return &b;
     }
     return nullptr;
+}
+
+bool benign_needs_version(const Dialect& dialect) {
+    return std::any_of(dialect.benign.begin(), dialect.benign.end(),
+                       [](const BenignDifference& b) { return !b.before_version.empty(); });
 }
 
 const ExpectedError* matching_expected_error(const Dialect& dialect, const VariantOutcome& failed) {
