@@ -87,6 +87,7 @@ TEST_CASE("the known MariaDB bugs of known-bugs/mariadb.toml still reproduce", "
         {"mariadb_not_between_null_bound_merged", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_invalid_date_not_in_zero_date", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_in_subquery_out_of_range_null", "VIEW=CTE=DERIVED≠TEMPT"},
+        {"mariadb_std_is_not_null_false", "VIEW=CTE=DERIVED≠TEMPT"},
     };
     for (const auto& [c, pattern] : cases) {
         auto run = run_case(std::string("tests/data/cases/") + c + ".toml", "eriq_case_known");
@@ -103,6 +104,8 @@ TEST_CASE("documented MariaDB differences of the campaign are not findings", "[m
     const std::pair<const char*, const char*> cases[] = {
         {"mariadb_json_longtext_tempt", "MariaDB's JSON type is an alias for LONGTEXT"},
         {"mariadb_bit_literal_varbinary_tempt", "A bit literal b'...' is a number"},
+        {"mariadb_bit_literal_case_branch_tempt", "A bit literal b'...' is a number"},
+        {"mariadb_bit_literal_nested_ifnull_tempt", "A bit literal b'...' is a number"},
         {"mariadb_division_scale_tempt", "div_precision_increment"},
     };
     for (const auto& [c, reason] : cases) {
