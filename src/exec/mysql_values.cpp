@@ -1,10 +1,11 @@
 #include "exec/mysql_values.hpp"
 
-#include <algorithm>
-#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "exec/mysql_bit_column.hpp"
 
 namespace eriq {
 
@@ -44,29 +45,33 @@ ValueKind field_kind(const MYSQL_FIELD& field) {
         case MYSQL_TYPE_TIMESTAMP2:
             return ValueKind::Temporal;
         case MYSQL_TYPE_BIT:
-            return ValueKind::Int;  // converted by bit_value_text
+            return ValueKind::Int;  // converted by BitColumnWire
         default:
             if (field.charsetnr == kBinaryCharset) return ValueKind::Bytes;
             return is_json_field(field) ? ValueKind::Json : ValueKind::Text;
     }
 }
 
-// A BIT value arrives as big-endian bytes; the same value computed by an
-// expression arrives as an integer, so BIT is read as the number it holds. Some
-// expressions over a BIT column (IF(c, bit_col, NULL) in MariaDB 10.11) are typed BIT(M)
-// but send the value as decimal text: "0" is the byte 48, more than a BIT(1) holds, so a
-// payload of digits too large for M bits is read as the decimal text it is.
-std::string bit_value_text(const char* bytes, unsigned long length, unsigned long bits) {
-    std::uint64_t v = 0;
-    for (unsigned long i = 0; i < length; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[i]);
-    const bool digits = length > 0 && std::all_of(bytes, bytes + length,
-                                                  [](char c) { return c >= '0' && c <= '9'; });
-    if (digits && bits > 0 && bits < 64 && v >> bits != 0) {
-        const std::string text(bytes, length);
-        const std::size_t first = text.find_first_not_of('0');
-        return first == std::string::npos ? "0" : text.substr(first);
+// One decoder per BIT column (none for other columns), fed by a first pass over the stored
+// rows, because whether a BIT column sends bytes or decimal text shows only in its payloads.
+std::vector<std::optional<BitColumnWire>> bit_columns(MYSQL_RES* result) {
+    const unsigned count = mysql_num_fields(result);
+    MYSQL_FIELD* fields = mysql_fetch_fields(result);
+    std::vector<std::optional<BitColumnWire>> wires(count);
+    bool any = false;
+    for (unsigned i = 0; i < count; ++i) {
+        if (fields[i].type != MYSQL_TYPE_BIT) continue;
+        wires[i].emplace(fields[i].length, (fields[i].flags & BINARY_FLAG) != 0);
+        any = true;
     }
-    return std::to_string(v);
+    if (!any) return wires;
+    while (MYSQL_ROW row = mysql_fetch_row(result)) {
+        unsigned long* lengths = mysql_fetch_lengths(result);
+        for (unsigned i = 0; i < count; ++i)
+            if (wires[i] && row[i] != nullptr) wires[i]->observe({row[i], lengths[i]});
+    }
+    mysql_data_seek(result, 0);
+    return wires;
 }
 
 std::vector<ValueKind> field_kinds(MYSQL_RES* result) {
@@ -82,6 +87,7 @@ void read_result(MYSQL_RES* result, ResultSet& out) {
     unsigned count = mysql_num_fields(result);
     MYSQL_FIELD* fields = mysql_fetch_fields(result);
     const std::vector<ValueKind> kinds = field_kinds(result);
+    const auto bits = bit_columns(result);
     out.columns.clear();
     for (unsigned i = 0; i < count; ++i)
         out.columns.emplace_back(fields[i].name, fields[i].name_length);
@@ -93,9 +99,8 @@ void read_result(MYSQL_RES* result, ResultSet& out) {
         for (unsigned i = 0; i < count; ++i) {
             if (row[i] == nullptr) {
                 values.push_back(Value::null());
-            } else if (fields[i].type == MYSQL_TYPE_BIT) {
-                values.push_back(
-                    {ValueKind::Int, bit_value_text(row[i], lengths[i], fields[i].length)});
+            } else if (bits[i]) {
+                values.push_back({ValueKind::Int, bits[i]->value_text({row[i], lengths[i]})});
             } else {
                 values.push_back({kinds[i], std::string(row[i], lengths[i])});
             }
@@ -106,15 +111,15 @@ void read_result(MYSQL_RES* result, ResultSet& out) {
 
 void fingerprint_result(MYSQL_RES* result, FingerprintBuilder& builder) {
     unsigned count = mysql_num_fields(result);
-    MYSQL_FIELD* fields = mysql_fetch_fields(result);
     const std::vector<ValueKind> kinds = field_kinds(result);
+    const auto bits = bit_columns(result);
     while (MYSQL_ROW row = mysql_fetch_row(result)) {
         unsigned long* lengths = mysql_fetch_lengths(result);
         for (unsigned i = 0; i < count; ++i) {
             if (row[i] == nullptr) {
                 builder.add(ValueKind::Null, std::string_view());
-            } else if (fields[i].type == MYSQL_TYPE_BIT) {
-                builder.add(ValueKind::Int, bit_value_text(row[i], lengths[i], fields[i].length));
+            } else if (bits[i]) {
+                builder.add(ValueKind::Int, bits[i]->value_text({row[i], lengths[i]}));
             } else {
                 builder.add(kinds[i], std::string_view(row[i], lengths[i]));
             }
