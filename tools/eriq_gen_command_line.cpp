@@ -235,6 +235,17 @@ void add_reduce_options_and_flags(CLI::App& app, RunOptions& o) {
            "time budget per finding for reducing it (default 20s)")
         ->type_name("DURATION");
     app.add_option_function<std::string>(
+           "--reduce-crash-time",
+           [&](const std::string& v) {
+               o.reduce_crash_time = duration("--reduce-crash-time", v);
+               if (o.reduce_crash_time.count() == 0)
+                   throw CLI::ValidationError("--reduce-crash-time",
+                                              "the duration must be more than 0");
+           },
+           "time budget per server fault for eriq-gen reduce (default 150s: each crash waits "
+           "for a restart)")
+        ->type_name("DURATION");
+    app.add_option_function<std::string>(
            "--reduce-tests",
            [&](const std::string& v) {
                o.reduce_tests = static_cast<int>(

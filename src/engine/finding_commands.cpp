@@ -119,9 +119,9 @@ int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptio
     const std::string version = f.backend->server_version();
     CaseOutcome original;
     original.verdict = Verdict::ServerFault;
-    CrashReduction r =
-        reduce_crash(f.backend, f.target, f.tc, original,
-                     {options.reduce_tests, options.reduce_time}, kServerWait, progress, generator);
+    CrashReduction r = reduce_crash(f.backend, f.target, f.tc, original,
+                                    {options.reduce_tests, options.reduce_crash_time}, kServerWait,
+                                    progress, generator);
     if (options.verbosity > 0) fmt::print(stderr, "\n");
     CaseOutcome shown = r.outcome;
     shown.classification.pattern = "server_fault";

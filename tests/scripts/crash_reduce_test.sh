@@ -46,7 +46,7 @@ fi
 finding=$(dirname "$faults")
 grep -q "reconnected" "$work/campaign.log" || fail "the campaign did not reconnect: $(tail -5 "$work/campaign.log")"
 
-"$bin" reduce "$finding" --connect "$url" --reduce-time 60s --quiet >"$work/reduce.log" 2>&1 ||
+"$bin" reduce "$finding" --connect "$url" --reduce-crash-time 60s --quiet >"$work/reduce.log" 2>&1 ||
   fail "reduce exited $?: $(tail -3 "$work/reduce.log")"
 grep -q "the server fails on" "$work/reduce.log" || fail "no crash reduction: $(cat "$work/reduce.log")"
 [ -f "$finding/reduced/case.toml" ] || fail "no reduced case"
