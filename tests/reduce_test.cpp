@@ -190,6 +190,23 @@ TEST_CASE("a server fault during reduction stops it and names the candidate that
     CHECK_FALSE(same_finding(original, r.outcome));
 }
 
+TEST_CASE("a server lost while the reducer drops its objects is a server fault too", "[reduce]") {
+    SqliteTarget target;
+    TestCase tc = padded_right_join_case(1);
+    CaseOutcome original = target.run(tc);
+    REQUIRE(original.verdict == Verdict::Inconsistent);
+    // The candidate's queries run; the server is gone when the workspace is reset after the
+    // first one naming t2 (a server killed from outside during a campaign's reduction). The
+    // BackendError escaped reduce_finding before, and the campaign counted no server fault.
+    FaultInjectingBackend dying(*target.backend,
+                                {{"t2", FaultInjectingBackend::Fault::LoseConnectionOnReset}});
+    FindingReduction r = reduce_finding(dying, target.t.dialect, target.t.rules, tc, original, {});
+    REQUIRE(dying.faults_injected() == 1);
+    REQUIRE(r.fault_case);
+    CHECK(r.fault_outcome.verdict == Verdict::ServerFault);
+    CHECK(r.fault_outcome.discard_kind == "connection_lost");
+}
+
 TEST_CASE("group keys come from constructs, functions, types and the pattern", "[reduce]") {
     TestCase a;
     a.schema = {"CREATE TABLE t0 (c0 INT, c1 VARCHAR(10) NOT NULL, PRIMARY KEY (c0))"};

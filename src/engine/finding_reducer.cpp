@@ -24,7 +24,18 @@ CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleS
         return failed;
     }
     CaseOutcome outcome = runner.run(tc, tag);
-    if (outcome.verdict != Verdict::ServerFault) backend.reset_workspace();
+    if (outcome.verdict == Verdict::ServerFault) return outcome;
+    try {
+        backend.reset_workspace();
+    } catch (const BackendError& e) {
+        // The server went away after the case ran (killed from outside, or a late crash):
+        // a server fault like one during the case, not an error that ends the reduction.
+        if (!e.server_fault) throw;
+        CaseOutcome failed;
+        failed.verdict = Verdict::ServerFault;
+        failed.discard_kind = e.kind;
+        return failed;
+    }
     return outcome;
 }
 

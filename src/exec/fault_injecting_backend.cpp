@@ -66,7 +66,8 @@ bool apply(FaultInjectingBackend::Fault fault, ResultSet& result) {
             break;
         case Fault::RaiseError:
         case Fault::LoseConnection:
-            break;  // raised before the query runs
+        case Fault::LoseConnectionOnReset:
+            break;  // raised before the query runs, or by reset_workspace()
     }
     return true;
 }
@@ -105,6 +106,7 @@ void FaultInjectingBackend::execute(const std::string& sql) {
 }
 
 ResultSet FaultInjectingBackend::query(const std::string& sql) {
+    last_queried_ = sql;
     auto applies = [&](const Rule& rule) {
         const std::string& text = rule.after_statement ? last_executed_ : sql;
         return text.find(rule.sql_marker) != std::string::npos;
@@ -133,6 +135,13 @@ bool FaultInjectingBackend::set_optimizations_off(std::uint64_t mask) {
 }
 
 void FaultInjectingBackend::reset_workspace() {
+    for (const Rule& rule : rules_) {
+        if (rule.fault == Fault::LoseConnectionOnReset &&
+            last_queried_.find(rule.sql_marker) != std::string::npos) {
+            ++faults_injected_;
+            throw BackendError("connection_lost", "a lost connection injected for the test", true);
+        }
+    }
     forwarded([&] { inner_->reset_workspace(); });
 }
 

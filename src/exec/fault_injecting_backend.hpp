@@ -22,6 +22,9 @@ class FaultInjectingBackend : public Backend {
         ReverseRows,
         // Fails the query as a lost connection (a server fault: crashed or killed server).
         LoseConnection,
+        // The query runs, but the next reset_workspace() fails as a lost connection: a server
+        // killed after the query, while eriq drops its objects.
+        LoseConnectionOnReset,
     };
     struct Rule {
         std::string sql_marker;  // the fault applies to queries whose SQL contains this
@@ -57,6 +60,7 @@ class FaultInjectingBackend : public Backend {
     std::vector<Rule> rules_;
     int faults_injected_ = 0;
     std::string last_executed_;  // the last statement execute() ran
+    std::string last_queried_;   // the last query query() ran
 };
 
 }  // namespace eriq

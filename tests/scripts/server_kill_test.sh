@@ -40,7 +40,8 @@ cat "$work/log" | tail -15
 summary="$work/out/summary.json"
 python3 -m json.tool "$summary" >/dev/null || fail "summary.json is not valid JSON"
 faults=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['server_faults'])" "$summary")
-[ "$faults" -ge 1 ] || fail "no server fault recorded"
+[ "$faults" -ge 1 ] ||
+  fail "no server fault recorded: $(grep -E 'reduc|reconnect|fault|lost|reach' "$work/log" | tail -20)"
 grep -q "reconnected" "$work/log" || fail "no reconnect in the log"
 # Cases after the reconnect: the log shows progress after it.
 after=$(sed -n '/reconnected/,$p' "$work/log" | grep -c 'cases ')
