@@ -18,8 +18,13 @@ BenignCheck check_benign_on_reduced(Backend& backend, const Dialect& dialect, co
         reduce_finding(backend, unexplained, rules, tc, finding, budget, {}, generator);
     const FindingReduction& r = check.reduction;
     if (r.fault_case || !same_finding(finding, r.outcome)) return check;
-    check.masked = run_case_alone(backend, dialect, rules, r.reduced, "benign").verdict ==
-                   Verdict::Inconsistent;
+    const CaseOutcome with_entries = run_case_alone(backend, dialect, rules, r.reduced, "benign");
+    if (with_entries.verdict == Verdict::ServerFault) {  // counted like one during reduction
+        check.reduction.fault_case = r.reduced;
+        check.reduction.fault_outcome = with_entries;
+        return check;
+    }
+    check.masked = with_entries.verdict == Verdict::Inconsistent;
     return check;
 }
 
