@@ -172,17 +172,32 @@ TEST_CASE("a padded SQLite finding reduces back to its cause with the same group
     CHECK(signatures[0] == signatures[1]);
 }
 
-TEST_CASE("a server fault during reduction stops it and names the candidate that ran", "[reduce]") {
+namespace {
+
+struct DyingReduction {
+    CaseOutcome original;
+    FindingReduction r;
+};
+
+// Reduces padded_right_join_case(1) on a backend whose server "dies" as `fault` says at the
+// first statement naming t2 (Q's EXISTS does): from then on every statement would fail, as on
+// a killed server. The fault is injected exactly once.
+DyingReduction reduce_on_dying_server(FaultInjectingBackend::Fault fault) {
     SqliteTarget target;
     TestCase tc = padded_right_join_case(1);
-    CaseOutcome original = target.run(tc);
-    REQUIRE(original.verdict == Verdict::Inconsistent);
-    // The server "dies" on the first candidate that runs a statement naming t2 (Q's EXISTS
-    // does): from then on every statement would fail, as on a killed server.
-    FaultInjectingBackend dying(*target.backend,
-                                {{"t2", FaultInjectingBackend::Fault::LoseConnection}});
-    FindingReduction r = reduce_finding(dying, target.t.dialect, target.t.rules, tc, original, {});
+    DyingReduction out;
+    out.original = target.run(tc);
+    REQUIRE(out.original.verdict == Verdict::Inconsistent);
+    FaultInjectingBackend dying(*target.backend, {{"t2", fault}});
+    out.r = reduce_finding(dying, target.t.dialect, target.t.rules, tc, out.original, {});
     REQUIRE(dying.faults_injected() == 1);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a server fault during reduction stops it and names the candidate that ran", "[reduce]") {
+    auto [original, r] = reduce_on_dying_server(FaultInjectingBackend::Fault::LoseConnection);
     REQUIRE(r.fault_case);
     CHECK(r.fault_outcome.verdict == Verdict::ServerFault);
     CHECK(r.fault_case->referencing.find("t2") != std::string::npos);
@@ -191,17 +206,11 @@ TEST_CASE("a server fault during reduction stops it and names the candidate that
 }
 
 TEST_CASE("a server lost while the reducer drops its objects is a server fault too", "[reduce]") {
-    SqliteTarget target;
-    TestCase tc = padded_right_join_case(1);
-    CaseOutcome original = target.run(tc);
-    REQUIRE(original.verdict == Verdict::Inconsistent);
-    // The candidate's queries run; the server is gone when the workspace is reset after the
-    // first one naming t2 (a server killed from outside during a campaign's reduction). The
-    // BackendError escaped reduce_finding before, and the campaign counted no server fault.
-    FaultInjectingBackend dying(*target.backend,
-                                {{"t2", FaultInjectingBackend::Fault::LoseConnectionOnReset}});
-    FindingReduction r = reduce_finding(dying, target.t.dialect, target.t.rules, tc, original, {});
-    REQUIRE(dying.faults_injected() == 1);
+    // The candidate's queries run; the server is gone when the workspace is reset after them
+    // (a server killed from outside during a campaign's reduction). The BackendError escaped
+    // reduce_finding before, and the campaign counted no server fault.
+    auto [original, r] =
+        reduce_on_dying_server(FaultInjectingBackend::Fault::LoseConnectionOnReset);
     REQUIRE(r.fault_case);
     CHECK(r.fault_outcome.verdict == Verdict::ServerFault);
     CHECK(r.fault_outcome.discard_kind == "connection_lost");

@@ -10,7 +10,8 @@ namespace eriq {
 
 // Replaces `out`'s columns and appends its rows from a stored result.
 void read_result(MYSQL_RES* result, ResultSet& out);
-// Hashes each value as read_result() would build it, straight from the row buffers.
+// Hashes each value as read_result() would build it, straight from the row buffers. Both
+// need a stored result (mysql_store_result): a BIT column is read twice (mysql_bit_column.hpp).
 void fingerprint_result(MYSQL_RES* result, FingerprintBuilder& builder);
 
 }  // namespace eriq
