@@ -16,6 +16,7 @@
 #include "report/shard_folders.hpp"
 #include "report/signature.hpp"
 #include "report/triage.hpp"
+#include "test_files.hpp"
 #include "util/json_writer.hpp"
 
 using namespace eriq;
@@ -420,4 +421,44 @@ TEST_CASE("triage merges the groups that one known bug lists", "[report][triage]
            "status = \"new\"\n";
     CHECK_THROWS_WITH(load_known_bugs(tmp.path / "known"),
                       Catch::Contains("also_signatures holds strings"));
+}
+
+TEST_CASE("a reduced finding records the settings it depends on and triage shows them",
+          "[report][triage]") {
+    TempDir tmp;
+    const TestCase tc = sample_case(5);
+    fs::path dir;
+    fs::path unmeasured;
+    {
+        ReportWriter writer(tmp.path / "out");
+        dir = writer.write(tc, sample_outcome(tc), kContext);
+        writer.write_reduced(dir, tc, sample_outcome(tc), kContext,
+                             {0.5, 12, true, {"derived_merge=off", "no_query_flattener"}});
+        // Not measured (a dialect without optimizer variants): no key in finding.toml.
+        unmeasured = writer.write(tc, sample_outcome(tc), kContext);
+        writer.write_reduced(unmeasured, tc, sample_outcome(tc), kContext, {0.5, 12, false, {}});
+    }
+    CHECK(eriq::test::slurp(unmeasured / "reduced" / "finding.toml").find("setting_dependence") ==
+          std::string::npos);
+    CHECK_FALSE(read_finding_record(unmeasured / "reduced")->settings_measured);
+    const auto record = read_finding_record(dir / "reduced");
+    REQUIRE(record);
+    CHECK(record->settings_measured);
+    CHECK(record->setting_dependence ==
+          std::vector<std::string>{"derived_merge=off", "no_query_flattener"});
+    const Triage t = triage_findings({tmp.path / "out"}, {});
+    REQUIRE(t.groups.size() == 1);
+    CHECK(t.groups[0].settings_measured);
+    CHECK(triage_text(t).find("depends on settings: derived_merge=off, no_query_flattener") !=
+          std::string::npos);
+    CHECK(triage_json(t).find("\"settings\": [") != std::string::npos);
+
+    // Measured and empty: triage says no listed setting moves a representation.
+    {
+        ReportWriter writer(tmp.path / "none");
+        const fs::path d = writer.write(tc, sample_outcome(tc), kContext);
+        writer.write_reduced(d, tc, sample_outcome(tc), kContext, {0.5, 12, true, {}});
+    }
+    const Triage none = triage_findings({tmp.path / "none"}, {});
+    CHECK(triage_text(none).find("depends on settings: none") != std::string::npos);
 }

@@ -242,8 +242,8 @@ void add_reduce_options_and_flags(CLI::App& app, RunOptions& o) {
                    throw CLI::ValidationError("--reduce-crash-time",
                                               "the duration must be more than 0");
            },
-           "time budget per server fault for eriq-gen reduce (default 150s: each crash waits "
-           "for a restart)")
+           "time budget per server fault, for eriq-gen reduce and a campaign's own reduction "
+           "(default 150s: each crash waits for a restart)")
         ->type_name("DURATION");
     app.add_option_function<std::string>(
            "--reduce-tests",

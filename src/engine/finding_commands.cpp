@@ -128,7 +128,7 @@ int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptio
     const ReportContext ctx = report_context(f.target, version, f.target.connection.redacted());
     const fs::path written =
         ReportWriter(fs::path(dir).parent_path())
-            .write_reduced(dir, r.reduced, shown, ctx, {r.stats.seconds, r.stats.tests});
+            .write_reduced(dir, r.reduced, shown, ctx, {r.stats.seconds, r.stats.tests, false, {}});
     print_reduction(
         dir, "the server fails on ", f.tc, r.reduced, r.stats,
         std::string(r.server_stayed_down ? ", stopped: the server did not come back" : "") +
@@ -228,7 +228,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             report_context(f.target, f.backend->server_version(), f.target.connection.redacted());
         ReportWriter writer(fs::path(dir).parent_path());
         const fs::path written =
-            writer.write_reduced(dir, r.reduced, r.outcome, ctx, {r.stats.seconds, r.stats.tests});
+            writer.write_reduced(dir, r.reduced, r.outcome, ctx, reduction_facts(r));
         print_reduction(dir, "", f.tc, r.reduced, r.stats,
                         std::string(r.stats.budget_spent ? ", budget spent" : "") +
                             (r.on_choices ? ", on the generator's choices" : ""),

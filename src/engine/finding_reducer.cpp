@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "engine/case_runner.hpp"
+#include "engine/setting_dependence.hpp"
 #include "oracle/order_spec.hpp"
 #include "reduce/choice_shrinker.hpp"
 #include "reduce/schema_tables.hpp"
@@ -139,6 +140,15 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
         out.fault_case = out.reduced;
         out.fault_outcome = out.outcome;
     }
+    if (out.fault_case || !same_finding(original, out.outcome)) return out;
+    SettingDependence dependence = measure_setting_dependence(backend, dialect, rules, out.reduced);
+    if (dependence.outcome.verdict == Verdict::ServerFault) {
+        out.fault_case = std::move(dependence.all_variants);
+        out.fault_outcome = std::move(dependence.outcome);
+        return out;
+    }
+    out.settings_measured = dependence.measured;
+    out.settings = std::move(dependence.settings);
     return out;
 }
 

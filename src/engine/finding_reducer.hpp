@@ -4,6 +4,7 @@
 // difference"). Drives src/reduce/ with a test built from a CaseRunner.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/dialect.hpp"
 #include "exec/backend.hpp"
@@ -11,6 +12,7 @@
 #include "model/test_case.hpp"
 #include "model/verdict.hpp"
 #include "reduce/case_reducer.hpp"
+#include "report/report_writer.hpp"
 #include "rules/rule_set.hpp"
 
 namespace eriq {
@@ -20,12 +22,21 @@ struct FindingReduction {
     CaseOutcome outcome;  // the reduced case's outcome (same groups as the original's)
     ReductionStats stats;
     bool on_choices = false;  // I and Q were shrunk on the draws that derived them first
+    // The optimizer settings the reduced finding depends on (setting_dependence.hpp); empty
+    // and not measured when the dialect has no optimizer-setting variants.
+    bool settings_measured = false;
+    std::vector<std::string> settings;
     // The server failed (crashed, was killed, lost the connection) while this candidate ran;
     // the reduction stopped there. The caller records it: a crash found by reduction is a
     // finding of its own, and the connection must be made again.
     std::optional<TestCase> fault_case;
     CaseOutcome fault_outcome;
 };
+
+// What a reduced finding's report records of its reduction: cost and setting dependence.
+inline ReductionFacts reduction_facts(const FindingReduction& r) {
+    return {r.stats.seconds, r.stats.tests, r.settings_measured, r.settings};
+}
 
 // Runs `tc` alone in a fresh workspace (its database first; a failing schema or row
 // statement makes it a discarded case) and resets the workspace unless the server failed.
@@ -54,7 +65,8 @@ ShrunkCase shrink_case(const TestCase& tc, const StillInteresting& interesting,
 // replaying to its I and Q), I and Q are first shrunk on those draws over the full database
 // (reduce/choice_shrinker.hpp); then the data and SQL-text passes polish (case_reducer.hpp)
 // with what is left of the budget. The reduced case keeps its choices only while they still
-// derive it.
+// derive it. Last, the reduced case runs once with every optimizer-setting variant to measure
+// which settings it depends on.
 FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
                                 const TestCase& tc, const CaseOutcome& original,
                                 const ReductionBudget& budget,

@@ -48,7 +48,8 @@ struct RunOptions {
     std::chrono::milliseconds reduce_time{20000};
     int reduce_tests = 3000;
     // A crash's reduction waits for a server restart after every candidate that fails it, so
-    // `eriq-gen reduce` on a server fault has its own, longer budget (--reduce-crash-time).
+    // a server fault (eriq-gen reduce, and a campaign's own reduction) has its own, longer
+    // budget (--reduce-crash-time).
     std::chrono::milliseconds reduce_crash_time{150000};
     std::chrono::milliseconds statement_timeout{10000};
 };

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/benign_check.hpp"
+#include "engine/campaign_crash.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/connect_backoff.hpp"
 #include "engine/finding_reducer.hpp"
@@ -186,7 +187,9 @@ class Worker {
                     shown.classification.pattern = "server_fault";
                 dir = shared_.writer.write(pinned, shown, context());
             }
-            if (outcome.verdict != Verdict::ServerFault && shared_.options.reduce)
+            // A server fault during the database's statements has no I and Q to reduce.
+            if (shared_.options.reduce &&
+                (outcome.verdict != Verdict::ServerFault || !tc.intermediate.empty()))
                 pending_.push_back({dir, std::move(pinned), outcome});
         }
         std::lock_guard lock(shared_.mutex);
@@ -209,13 +212,18 @@ class Worker {
         std::vector<PendingReduction> pending = std::move(pending_);
         pending_.clear();
         for (PendingReduction& p : pending) {
-            if (shared_.out_of_budget() || !backend_) return;
+            // --cases bounds generation, not the reduction of what the last round found.
+            if (shared_.stop.load() || shared_.past_deadline() || !backend_) return;
             const std::string signature = finding_signature(p.tc, p.outcome);
             if (!reduced_signatures_.insert(signature).second) continue;
             ReductionBudget budget{shared_.options.reduce_tests, shared_.options.reduce_time};
             try {
                 if (p.outcome.verdict == Verdict::Benign) {
                     if (!check_benign(p, budget)) return;
+                    continue;
+                }
+                if (p.outcome.verdict == Verdict::ServerFault) {
+                    if (!reduce_fault(p)) return;
                     continue;
                 }
                 FindingReduction r =
@@ -231,8 +239,7 @@ class Worker {
                 }
                 if (!same_finding(p.outcome, r.outcome)) continue;  // e.g. interrupted
                 ReportContext ctx = context();
-                shared_.writer.write_reduced(p.dir, r.reduced, r.outcome, ctx,
-                                             {r.stats.seconds, r.stats.tests});
+                shared_.writer.write_reduced(p.dir, r.reduced, r.outcome, ctx, reduction_facts(r));
                 if (shared_.options.verbosity > 0) {
                     std::lock_guard lock(shared_.mutex);
                     fmt::print(stderr,
@@ -258,6 +265,39 @@ class Worker {
         }
     }
 
+    // Reduces a server fault of the round when the case alone makes the server fail again
+    // (engine/campaign_crash.hpp), within --reduce-crash-time and what is left of --time.
+    // False when the server did not come back.
+    bool reduce_fault(const PendingReduction& p) {
+        constexpr std::chrono::seconds kServerWait{60};
+        const ReductionBudget budget{
+            shared_.options.reduce_tests,
+            std::min(shared_.options.reduce_crash_time, shared_.time_left())};
+        shared_.attach_backend(id_, nullptr);  // the reduction replaces the connection
+        CampaignCrashReduction c = reduce_campaign_crash(backend_, shared_.target, spec_, p.tc,
+                                                         budget, kServerWait, &shared_.generator);
+        if (!backend_ && !connect()) return false;
+        attach_log();
+        shared_.attach_backend(id_, backend_.get());
+        if (!c.reproduced || c.reduction.server_stayed_down) return true;
+        CaseOutcome shown = c.reduction.outcome;
+        shown.classification.pattern = "server_fault";
+        const ReductionStats& stats = c.reduction.stats;
+        shared_.writer.write_reduced(p.dir, c.reduction.reduced, shown, context(),
+                                     {stats.seconds, stats.tests, false, {}});
+        if (shared_.options.verbosity > 0) {
+            std::lock_guard lock(shared_.mutex);
+            fmt::print(stderr,
+                       "\neriq: reduced server fault {}: {} -> {} statements, I {} -> {} and Q {} "
+                       "-> {} characters, {} tests in {:.1f} s\n",
+                       p.dir.filename().string(), case_statements(p.tc),
+                       case_statements(c.reduction.reduced), p.tc.intermediate.size(),
+                       c.reduction.reduced.intermediate.size(), p.tc.referencing.size(),
+                       c.reduction.reduced.referencing.size(), stats.tests, stats.seconds);
+        }
+        return true;
+    }
+
     // Writes `p` (a benign case) as a finding when its reduction is one that no [[benign]]
     // entry explains. False when the server failed and could not be reached again.
     bool check_benign(const PendingReduction& p, const ReductionBudget& budget) {
@@ -274,7 +314,7 @@ class Worker {
         const ReportContext ctx = context();
         const auto dir = shared_.writer.write(p.tc, shown, ctx);
         shared_.writer.write_reduced(dir, c.reduction.reduced, c.reduction.outcome, ctx,
-                                     {c.reduction.stats.seconds, c.reduction.stats.tests});
+                                     reduction_facts(c.reduction));
         std::lock_guard lock(shared_.mutex);
         shared_.stats.unmask(shown);
         if (shared_.options.verbosity > 0)
@@ -342,46 +382,6 @@ class Worker {
 };
 
 }  // namespace
-
-double CampaignShared::elapsed_seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-bool CampaignShared::past_deadline() const {
-    return options.time_limit_seconds > 0 && elapsed_seconds() >= options.time_limit_seconds;
-}
-
-bool CampaignShared::out_of_budget() const {
-    return stop.load() || stalled.load() ||
-           (options.max_cases >= 0 && cases_claimed.load() >= options.max_cases) || past_deadline();
-}
-
-void CampaignShared::attach_backend(int worker, Backend* backend) {
-    std::lock_guard lock(backends_mutex_);
-    const auto slot = static_cast<std::size_t>(worker);
-    if (backends_.size() <= slot) backends_.resize(slot + 1, nullptr);
-    backends_[slot] = backend;
-}
-
-void CampaignShared::interrupt_backends() {
-    std::lock_guard lock(backends_mutex_);
-    for (Backend* backend : backends_)
-        if (backend != nullptr) backend->interrupt();
-}
-
-ConnectionSpec worker_connection(const ConnectionSpec& spec, int id, int jobs) {
-    ConnectionSpec s = spec;
-    if (jobs <= 1 || s.database == ":memory:") return s;
-    if (s.driver == "sqlite" || s.driver == "duckdb") {
-        auto dot = s.database.rfind('.');
-        s.database = dot == std::string::npos ? fmt::format("{}_w{}", s.database, id)
-                                              : fmt::format("{}_w{}{}", s.database.substr(0, dot),
-                                                            id, s.database.substr(dot));
-    } else {
-        s.database = fmt::format("{}_w{}", s.database, id);
-    }
-    return s;
-}
 
 WorkerTotals run_worker(CampaignShared& shared, int id, int jobs) {
     return Worker(shared, id, jobs).run();

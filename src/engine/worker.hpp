@@ -57,6 +57,8 @@ struct CampaignShared {
 
     double elapsed_seconds() const;
     bool past_deadline() const;  // --time is spent
+    // What is left of --time (its largest value when there is no --time).
+    std::chrono::milliseconds time_left() const;
     bool out_of_budget() const;
 
     // Each worker's current backend (nullptr between connections), so the campaign can

@@ -81,6 +81,11 @@ std::string finding_toml(const FindingRecord& r) {
     t.insert("referencing_chars", static_cast<std::int64_t>(r.referencing_chars));
     t.insert("reduction_seconds", r.reduction_seconds);
     t.insert("reduction_tests", static_cast<std::int64_t>(r.reduction_tests));
+    if (r.settings_measured) {
+        toml::array settings;
+        for (const auto& s : r.setting_dependence) settings.push_back(s);
+        t.insert("setting_dependence", settings);
+    }
     toml::table results;
     for (const auto& [name, rows] : r.results) {
         toml::array a;
@@ -160,6 +165,10 @@ std::optional<FindingRecord> read_finding_record(const std::filesystem::path& di
         static_cast<std::size_t>(t["referencing_chars"].value_or(std::int64_t{0}));
     r.reduction_seconds = t["reduction_seconds"].value_or(0.0);
     r.reduction_tests = static_cast<int>(t["reduction_tests"].value_or(std::int64_t{0}));
+    if (auto* a = t["setting_dependence"].as_array()) {
+        r.settings_measured = true;
+        for (const auto& s : *a) r.setting_dependence.push_back(s.value_or(std::string()));
+    }
     if (auto* results = t["results"].as_table()) {
         for (const auto& [name, node] : *results) {
             std::vector<std::string> rows;

@@ -36,6 +36,10 @@ struct FindingRecord {
     std::size_t referencing_chars = 0;
     double reduction_seconds = 0;
     int reduction_tests = 0;
+    // The optimizer settings the reduced case depends on (engine/setting_dependence.hpp),
+    // written as setting_dependence only when measured.
+    bool settings_measured = false;
+    std::vector<std::string> setting_dependence;
     // Each representation's normalized rows ("a | b"), at most kRecordedRows of them, or
     // "error: <kind>": what the triage page shows side by side.
     std::vector<std::pair<std::string, std::vector<std::string>>> results;

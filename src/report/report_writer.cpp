@@ -83,7 +83,7 @@ void append_line(const fs::path& path, const std::string& line) {
 
 void write_finding_files(const fs::path& dir, const std::string& id, const std::string& signature,
                          const TestCase& tc, const CaseOutcome& outcome, const ReportContext& ctx,
-                         const std::string& run_id, const ReductionCost* reduction) {
+                         const std::string& run_id, const ReductionFacts* reduction) {
     write_file(dir / "report.json", report_json(id, signature, tc, outcome, ctx));
     write_file(dir / "case.toml", case_toml(tc, ctx.dialect));
     if (!tc.choices.empty()) write_file(dir / "choices.toml", choices_toml(tc.choices));
@@ -96,6 +96,8 @@ void write_finding_files(const fs::path& dir, const std::string& id, const std::
         record.reduced = true;
         record.reduction_seconds = reduction->seconds;
         record.reduction_tests = reduction->tests;
+        record.settings_measured = reduction->settings_measured;
+        record.setting_dependence = reduction->settings;
     }
     write_file(dir / "finding.toml", finding_toml(record));
     std::set<std::string> used;
@@ -147,7 +149,7 @@ fs::path ReportWriter::write(const TestCase& tc, const CaseOutcome& outcome,
 
 fs::path ReportWriter::write_reduced(const fs::path& finding_dir, const TestCase& reduced,
                                      const CaseOutcome& outcome, const ReportContext& ctx,
-                                     const ReductionCost& cost) {
+                                     const ReductionFacts& cost) {
     const std::string id = finding_dir.filename().string();
     const fs::path final_dir = finding_dir / "reduced";
     const fs::path tmp_dir = finding_dir / "reduced.tmp";

@@ -43,10 +43,13 @@ struct ReportContext {
     std::string driver_source_id;
 };
 
-// What reducing a finding cost (reduce/case_reducer.hpp's statistics, as plain numbers).
-struct ReductionCost {
+// What reducing a finding cost (reduce/case_reducer.hpp's statistics, as plain numbers) and
+// the optimizer settings the reduced case depends on (engine/setting_dependence.hpp).
+struct ReductionFacts {
     double seconds = 0;
     int tests = 0;
+    bool settings_measured = false;
+    std::vector<std::string> settings;
 };
 
 // Short stable hash of the pattern and the shape of I and Q (literals and
@@ -68,7 +71,7 @@ class ReportWriter {
     // the same format (atomically: a reduced.tmp folder renamed). Returns that folder.
     std::filesystem::path write_reduced(const std::filesystem::path& finding_dir,
                                         const TestCase& reduced, const CaseOutcome& outcome,
-                                        const ReportContext& ctx, const ReductionCost& cost);
+                                        const ReportContext& ctx, const ReductionFacts& cost);
     // Appends one line of the campaign's time series to <out>/progress.jsonl (the triage
     // page charts it): elapsed seconds, cases, valid cases, findings, with this run's id.
     void append_progress(double seconds, std::int64_t cases, std::int64_t valid,

@@ -4,6 +4,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "util/json_writer.hpp"
 #include "util/toml_file.hpp"
@@ -125,8 +126,18 @@ const KnownBug* known_bug_of(const std::string& signature, const std::string& di
     return nullptr;
 }
 
+void add_settings(TriageGroup& g, bool measured, const std::vector<std::string>& settings) {
+    if (!measured) return;
+    g.settings_measured = true;
+    for (const std::string& s : settings)
+        if (std::find(g.settings.begin(), g.settings.end(), s) == g.settings.end())
+            g.settings.push_back(s);
+    std::sort(g.settings.begin(), g.settings.end());
+}
+
 void absorb(TriageGroup& into, TriageGroup&& from) {
     into.members.insert(into.members.end(), from.members.begin(), from.members.end());
+    add_settings(into, from.settings_measured, from.settings);
     for (std::string& v : from.versions)
         if (std::find(into.versions.begin(), into.versions.end(), v) == into.versions.end())
             into.versions.push_back(std::move(v));
@@ -199,6 +210,7 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
                 g.first_seen = record->found_at;
             }
             g.members.push_back(dir);
+            add_settings(g, best.settings_measured, best.setting_dependence);
             if (std::find(g.versions.begin(), g.versions.end(), record->server_version) ==
                 g.versions.end())
                 g.versions.push_back(record->server_version);
@@ -244,6 +256,10 @@ std::string triage_text(const Triage& t) {
         for (const auto& f : g.features)
             if (!f.starts_with("pattern:")) features += (features.empty() ? "" : ", ") + f;
         out += fmt::format("  features: {}\n", features);
+        if (g.settings_measured)
+            out += fmt::format("  depends on settings: {}\n",
+                               g.settings.empty() ? "none of the dialect's optimizer variants"
+                                                  : fmt::format("{}", fmt::join(g.settings, ", ")));
     }
     return out;
 }
@@ -287,6 +303,12 @@ std::string triage_json(const Triage& t) {
         w.begin_array();
         for (const auto& f : g.features) w.string(f);
         w.end_array();
+        if (g.settings_measured) {
+            w.key("settings");
+            w.begin_array();
+            for (const auto& setting : g.settings) w.string(setting);
+            w.end_array();
+        }
         w.key("members");
         w.begin_array();
         for (const auto& m : g.members) w.string(m.string());

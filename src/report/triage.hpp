@@ -52,6 +52,10 @@ struct TriageGroup {
     std::string dialect;
     std::vector<std::string> versions;
     std::vector<std::string> features;
+    // The optimizer settings the group's reduced cases depend on (the union over members
+    // whose reduction measured them; engine/setting_dependence.hpp) and whether any did.
+    std::vector<std::string> settings;
+    bool settings_measured = false;
     std::vector<std::filesystem::path> members;  // finding folders
     std::string first_seen;
     std::filesystem::path smallest;  // the member whose (reduced) case is smallest

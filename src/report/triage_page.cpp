@@ -169,6 +169,14 @@ std::string triage_page(const Triage& t, const std::vector<fs::path>& out_dirs) 
         std::string features;
         for (const auto& f : g.features) features += (features.empty() ? "" : ", ") + f;
         out += "<p>features: " + html_escape(features) + "</p>";
+        if (g.settings_measured) {
+            std::string settings;
+            for (const auto& setting : g.settings)
+                settings += (settings.empty() ? "" : ", ") + setting;
+            out += "<p class=\"settings\">depends on settings: " +
+                   html_escape(settings.empty() ? "none of the optimizer variants" : settings) +
+                   "</p>";
+        }
         out += fmt::format("<p>smallest member{}: <code>{}</code></p>",
                            g.reduced ? " (reduced)" : "", html_escape(g.smallest.string()));
         out += "<pre class=\"case\">" + html_escape(slurp(g.smallest / "case.toml")) + "</pre>";

@@ -70,4 +70,23 @@ for _ in $(seq 1 100); do
   sleep 0.3
 done
 grep -q "reproduces: the server fails again" "$work/replay.log" || fail "replay: $(cat "$work/replay.log")"
+
+# A campaign reduces its own server faults (reduction is on by default): the same campaign
+# again, and the fault's folder gets a reduced server_fault case less than half its size.
+"$bin" --dialect mariadb --connect "$url" --seed 4 --cases 20 --reduce-crash-time 60s \
+  --out "$work/out2" >"$work/campaign2.log" 2>&1 || fail "campaign 2: $(tail -5 "$work/campaign2.log")"
+fault2=$(grep -l "^pattern = 'server_fault'" "$work"/out2/0*/finding.toml 2>/dev/null | head -1)
+[ -n "$fault2" ] || fail "campaign 2 recorded no server fault: $(tail -5 "$work/campaign2.log")"
+[ -f "$(dirname "$fault2")/reduced/finding.toml" ] ||
+  fail "the campaign did not reduce its server fault: $(grep -i "fault\|reduc" "$work/campaign2.log" | tail -5)"
+python3 - "$(dirname "$fault2")" <<'PY' || exit 1
+import sys, tomllib
+d = sys.argv[1]
+orig = tomllib.load(open(f"{d}/finding.toml", "rb"))
+red = tomllib.load(open(f"{d}/reduced/finding.toml", "rb"))
+assert red["pattern"] == "server_fault" and red["reduced"], red
+size = lambda f: f["intermediate_chars"] + f["referencing_chars"]
+assert size(red) < size(orig) / 2, (size(orig), size(red))
+print(f"campaign reduced its crash case {size(orig)} -> {size(red)} characters of I and Q")
+PY
 echo PASS
