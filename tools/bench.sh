@@ -21,7 +21,8 @@ repeat=${REPEAT:-3}
 rss_minutes=${RSS_MINUTES:-3}
 seed=${SEED:-7}
 work=$(mktemp -d)
-eval "$(tools/start-mariadb.sh)"
+assignments=$(tools/start-mariadb.sh) || exit 1
+eval "$assignments"
 trap 'tools/stop-mariadb.sh "$ERIQ_MARIADB_PID" "$ERIQ_MARIADB_DIR"; rm -rf "$work"' EXIT
 base_url=${ERIQ_MARIADB_URL%/*}
 

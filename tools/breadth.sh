@@ -29,20 +29,24 @@ for d in $dialects; do
   case $d in
     sqlite) args=() ;;
     mariadb)
-      eval "$(tools/start-mariadb.sh)"
+      assignments=$(tools/start-mariadb.sh) || exit 1
+      eval "$assignments"
       echo "$ERIQ_MARIADB_PID" >"$out/mariadb.pid"
       # Restarts the server whenever it dies; the campaign's workers reconnect with backoff.
       ( while sleep 1; do
           if ! kill -0 "$(cat "$out/mariadb.pid")" 2>/dev/null; then
             echo "breadth: MariaDB died; restarting it" >&2
-            eval "$(tools/start-mariadb.sh --restart "$ERIQ_MARIADB_DIR" "$ERIQ_MARIADB_PORT")"
-            echo "$ERIQ_MARIADB_PID" >"$out/mariadb.pid"
+            if assignments=$(tools/start-mariadb.sh --restart "$ERIQ_MARIADB_DIR" "$ERIQ_MARIADB_PORT"); then
+              eval "$assignments"
+              echo "$ERIQ_MARIADB_PID" >"$out/mariadb.pid"
+            fi
           fi
         done ) &
       watchdog=$!
       args=(--dialect mariadb --connect "${ERIQ_MARIADB_URL%/*}/eriq_breadth") ;;
     postgres)
-      eval "$(tools/start-postgres.sh)"
+      assignments=$(tools/start-postgres.sh) || exit 1
+      eval "$assignments"
       args=(--dialect postgres --connect "$ERIQ_POSTGRES_URL") ;;
     *) echo "breadth: no live server for dialect $d" >&2; exit 2 ;;
   esac

@@ -4,13 +4,17 @@
 # for `eval`. Stop it with tools/stop-mariadb.sh (kills exactly that PID, removes the directory).
 # Restart a stopped or killed server on its old data and port (server-fault tests):
 #   tools/start-mariadb.sh --restart DIR PORT
+# A new server always gets a free port of its own: ERIQ_MARIADB_PORT in the environment
+# (a shared server's) is ignored, so a test starting its own server never lands on, or
+# later kills, the shared one.
 set -euo pipefail
 
 restart=
+port=
 if [ "${1:-}" = "--restart" ]; then
   restart=1
   dir=${2:?directory}
-  ERIQ_MARIADB_PORT=${3:?port}
+  port=${3:?port}
 else
   base=${ERIQ_TMPFS:-/dev/shm}
   [ -d "$base" ] && [ -w "$base" ] || base=${TMPDIR:-/tmp}
@@ -24,7 +28,7 @@ import socket
 s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()
 PY
 }
-port=${ERIQ_MARIADB_PORT:-$(free_port)}
+[ -n "$port" ] || port=$(free_port)
 
 run_as=()
 if [ "$(id -u)" = 0 ]; then
@@ -52,6 +56,12 @@ for _ in $(seq 1 100); do
   if ! kill -0 "$pid" 2>/dev/null; then cat "$dir/error.log" >&2; exit 1; fi
   sleep 0.2
 done
+mariadb --no-defaults --socket="$dir/mysqld.sock" -uroot -e 'SELECT 1' >/dev/null 2>&1 || {
+  echo "start-mariadb: the server on port $port did not answer within 20 s" >&2
+  kill -9 "$pid" 2>/dev/null
+  [ -n "$restart" ] || rm -rf "$dir"
+  exit 1
+}
 
 # A password-protected account limited to loopback and to the eriq databases.
 pass=eriq-test-pw

@@ -22,7 +22,8 @@ import socket
 s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()
 PY
 }
-port=${ERIQ_POSTGRES_PORT:-$(free_port)}
+# Always a free port of its own, never an inherited ERIQ_POSTGRES_PORT (a shared server's).
+port=$(free_port)
 
 run_as=()
 if [ "$(id -u)" = 0 ]; then

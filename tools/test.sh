@@ -15,7 +15,8 @@ export ERIQ_SQLITE_LATEST
 ERIQ_DUCKDB_LIBRARY=$(tools/duckdb-latest.sh --path)
 export ERIQ_DUCKDB_LIBRARY ERIQ_REQUIRE_DUCKDB=1
 
-eval "$(tools/start-mariadb.sh)"
+assignments=$(tools/start-mariadb.sh) || exit 1
+eval "$assignments"
 ERIQ_POSTGRES_PID=
 stop_servers() {
   tools/stop-mariadb.sh "$ERIQ_MARIADB_PID" "$ERIQ_MARIADB_DIR"
@@ -24,7 +25,8 @@ stop_servers() {
   fi
 }
 trap stop_servers EXIT
-eval "$(tools/start-postgres.sh)"
+assignments=$(tools/start-postgres.sh) || exit 1
+eval "$assignments"
 export ERIQ_MARIADB_URL ERIQ_POSTGRES_URL
 # The live tests must run here: a missing server is a failure, not a skip.
 export ERIQ_REQUIRE_MARIADB=1 ERIQ_REQUIRE_POSTGRES=1 ERIQ_REQUIRE_BROWSER=1

@@ -21,6 +21,9 @@ std::unique_ptr<Backend> connect_with_backoff(const CampaignShared& shared,
     auto delay = std::chrono::milliseconds(200);
     for (int attempt = 0;; ++attempt) {
         if (shared.out_of_budget()) return nullptr;
+        // Another worker reducing a server fault keeps crashing the server on purpose, within
+        // --reduce-crash-time: a server that is down meanwhile does not end this worker.
+        if (shared.crash_reductions_running.load() > 0) attempt = 0;
         try {
             return open_backend(spec, shared.target.backend_options);
         } catch (const BackendError& e) {

@@ -13,4 +13,19 @@ namespace eriq {
 std::unique_ptr<Backend> connect_with_backoff(const CampaignShared& shared,
                                               const ConnectionSpec& spec);
 
+// Marks a worker's reduction of a server fault for as long as it lives (see above).
+class CrashReductionMark {
+  public:
+    explicit CrashReductionMark(CampaignShared& shared)
+        : running_(shared.crash_reductions_running) {
+        ++running_;
+    }
+    ~CrashReductionMark() { --running_; }
+    CrashReductionMark(const CrashReductionMark&) = delete;
+    CrashReductionMark& operator=(const CrashReductionMark&) = delete;
+
+  private:
+    std::atomic<int>& running_;
+};
+
 }  // namespace eriq

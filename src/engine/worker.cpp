@@ -274,8 +274,12 @@ class Worker {
             shared_.options.reduce_tests,
             std::min(shared_.options.reduce_crash_time, shared_.time_left())};
         shared_.attach_backend(id_, nullptr);  // the reduction replaces the connection
-        CampaignCrashReduction c = reduce_campaign_crash(backend_, shared_.target, spec_, p.tc,
-                                                         budget, kServerWait, &shared_.generator);
+        CampaignCrashReduction c;
+        {
+            const CrashReductionMark mark(shared_);
+            c = reduce_campaign_crash(backend_, shared_.target, spec_, p.tc, budget, kServerWait,
+                                      &shared_.generator);
+        }
         if (!backend_ && !connect()) return false;
         attach_log();
         shared_.attach_backend(id_, backend_.get());

@@ -54,6 +54,7 @@ struct CampaignShared {
     std::atomic<bool> stalled{false};    // generation_stalled is set: the campaign ends
     std::atomic<std::uint64_t> next_round{0};
     std::atomic<std::int64_t> cases_claimed{0};
+    std::atomic<int> crash_reductions_running{0};  // workers reducing a server fault now
 
     double elapsed_seconds() const;
     bool past_deadline() const;  // --time is spent

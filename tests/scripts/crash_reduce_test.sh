@@ -11,13 +11,13 @@ bin=${ERIQ_BIN:-$root/build/eriq-gen}
 # shellcheck source=lib/own_mariadb.sh
 . "$root/tests/scripts/lib/own_mariadb.sh"
 
-eval "$("$root/tools/start-mariadb.sh")" || fail "cannot start MariaDB"
+start_own_mariadb
 work=$(mktemp -d)
 echo "$ERIQ_MARIADB_PID" >"$work/pid"
 supervise() {
   while [ ! -e "$work/stop" ]; do
     if ! kill -0 "$(cat "$work/pid")" 2>/dev/null; then
-      (eval "$("$root/tools/start-mariadb.sh" --restart "$ERIQ_MARIADB_DIR" "$ERIQ_MARIADB_PORT")" &&
+      (restart_own_mariadb &&
         echo "$ERIQ_MARIADB_PID" >"$work/pid.new" && mv "$work/pid.new" "$work/pid" &&
         echo restarted >>"$work/restarts") >/dev/null 2>&1
     fi

@@ -5,15 +5,12 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${ERIQ_BIN:-$root/build/eriq-gen}
-if ! command -v mariadbd >/dev/null; then
-  echo "SKIPPED: mariadbd not installed"
-  [ "${ERIQ_REQUIRE_MARIADB:-}" = 1 ] && exit 1
-  exit 77
-fi
+# shellcheck source=lib/own_mariadb.sh
+. "$root/tests/scripts/lib/own_mariadb.sh"
 # Each case on a fresh server: the first crash kills it.
 check_case() {
   local case=$1
-  eval "$("$root/tools/start-mariadb.sh")" || { echo "FAIL: cannot start MariaDB"; exit 1; }
+  start_own_mariadb
   trap '"$root/tools/stop-mariadb.sh" "$ERIQ_MARIADB_PID" "$ERIQ_MARIADB_DIR"' EXIT
   out=$("$bin" --case "$root/tests/data/cases/$case.toml" \
     --connect "${ERIQ_MARIADB_URL%/*}/eriq_crash" --statement-timeout 20s 2>&1)

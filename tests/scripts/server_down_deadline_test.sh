@@ -11,7 +11,7 @@ bin=${ERIQ_BIN:-$root/build/eriq-gen}
 . "$root/tests/scripts/lib/own_mariadb.sh"
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-eval "$("$root/tools/start-mariadb.sh")" || fail "cannot start MariaDB"
+start_own_mariadb
 server_pid=$ERIQ_MARIADB_PID
 work=$(mktemp -d)
 cleanup() { "$root/tools/stop-mariadb.sh" "$server_pid" "$ERIQ_MARIADB_DIR"; rm -rf "$work"; }

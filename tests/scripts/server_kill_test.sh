@@ -9,7 +9,7 @@ bin=${ERIQ_BIN:-$root/build/eriq-gen}
 # shellcheck source=lib/own_mariadb.sh
 . "$root/tests/scripts/lib/own_mariadb.sh"
 
-eval "$("$root/tools/start-mariadb.sh")" || fail "cannot start MariaDB"
+start_own_mariadb
 server_pid=$ERIQ_MARIADB_PID
 cleanup() { "$root/tools/stop-mariadb.sh" "$server_pid" "$ERIQ_MARIADB_DIR"; rm -rf "$work"; }
 work=$(mktemp -d)
@@ -29,8 +29,7 @@ before=$(cd "$work/out" && ls -d [0-9]*-* 2>/dev/null | grep -v '\.tmp$' || true
 
 kill -9 "$server_pid" || fail "the server was not running at the kill: $(tail -5 "$work/log")"
 sleep 3
-eval "$("$root/tools/start-mariadb.sh" --restart "$ERIQ_MARIADB_DIR" "$ERIQ_MARIADB_PORT")" ||
-  fail "cannot restart MariaDB"
+restart_own_mariadb || fail "cannot restart MariaDB"
 server_pid=$ERIQ_MARIADB_PID
 
 wait "$eriq"
