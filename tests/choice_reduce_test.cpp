@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 
 #include "engine/case_runner.hpp"
@@ -126,7 +127,7 @@ TEST_CASE("replaying a case's recorded draws regenerates byte-identical SQL", "[
 }
 
 TEST_CASE("choices.toml keeps every draw exactly", "[choices]") {
-    ChoiceSequence s{{0, 3, 18446744073709551615ULL, 9007199254740991ULL}, {}};
+    ChoiceSequence s{{0, 3, 18446744073709551615ULL, 9007199254740991ULL}, {}, {}};
     const auto dir = test::fresh_dir("choices");
     {
         std::ofstream out(dir / "choices.toml");
@@ -284,4 +285,58 @@ TEST_CASE("a real SQLite finding reduces on its choices about as far as on its t
     CHECK(query_chars(by_choices.reduced) * 20 <= query_chars(by_text.reduced) * 21);
     CHECK(by_choices.reduced.intermediate.find("UNION ALL") != std::string::npos);
     CHECK(by_choices.reduced.intermediate.find(" JOIN ") != std::string::npos);
+}
+
+// A campaign's --weight changes which alternatives a draw can pick, so a finding's draws
+// replay to its I and Q only under the knob values they were drawn under, which choices.toml
+// records and `eriq-gen reduce` sets again (RunOptions::recorded_knobs).
+TEST_CASE("recorded knob values make a finding's draws replay under another command line",
+          "[choices]") {
+    const Dialect dialect = load_dialect(test::source("dialects/mariadb.toml"));
+    dsl::Grammar campaign_grammar = dsl::load_grammar(test::source("grammars/mariadb.toml"));
+    dsl::override_knob(campaign_grammar, "family_spatial", 0);
+    CaseGenerator campaign(campaign_grammar, dialect);
+    const std::vector<TestCase> cases = campaign_cases(campaign, 21, 6);
+    REQUIRE(cases.size() > 100);
+    REQUIRE(cases.front().choices.knobs.at("family_spatial") == 0);
+
+    // choices.toml keeps the knobs.
+    const auto dir = test::fresh_dir("choices-knobs");
+    {
+        std::ofstream out(dir / "choices.toml");
+        out << choices_toml(cases.front().choices);
+    }
+    auto back = read_choices(dir);
+    REQUIRE(back);
+    CHECK(*back == cases.front().choices);
+    std::filesystem::remove_all(dir);
+
+    // `eriq-gen reduce` without --weight: the grammar as load_target gives it, with and
+    // without the finding's recorded knobs.
+    RunOptions options;
+    options.dialect = "mariadb";
+    options.dialect_file = test::source("dialects/mariadb.toml");
+    options.grammar_file = test::source("grammars/mariadb.toml");
+    options.rules_file = test::source("rules/repr.toml");
+    options.connect = "mysql://eriq@127.0.0.1:1/eriq_unused";
+    const Target plain = load_target(options);
+    options.recorded_knobs = cases.front().choices.knobs;
+    const Target recorded = load_target(options);
+    CaseGenerator plain_gen(plain.grammar, plain.dialect);
+    CaseGenerator recorded_gen(recorded.grammar, recorded.dialect);
+    int differ_plain = 0;
+    for (const TestCase& tc : cases) {
+        auto db = tables_of_schema(tc.schema, dialect);
+        REQUIRE(db);
+        auto again = recorded_gen.replay(*db, tc.choices);
+        REQUIRE(again);
+        CHECK(again->tc.intermediate == tc.intermediate);
+        CHECK(again->tc.referencing == tc.referencing);
+        auto other = plain_gen.replay(*db, tc.choices);
+        if (!other || other->tc.intermediate != tc.intermediate ||
+            other->tc.referencing != tc.referencing)
+            ++differ_plain;
+    }
+    // Without them, some draws derive other queries (what `eriq-gen reduce` saw before).
+    CHECK(differ_plain > 0);
 }

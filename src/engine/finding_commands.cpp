@@ -42,6 +42,7 @@ LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect
     if (auto record = read_finding_record(dir)) f.record = *record;
     if (auto choices = read_choices(dir)) f.tc.choices = *choices;
     if (!dialect_given && !dialect.empty()) options.dialect = dialect;
+    options.recorded_knobs = f.tc.choices.knobs;
     f.target = load_target(options, for_reduction && !f.tc.choices.empty());
     f.tc.dialect = f.target.dialect.name;
     f.backend = open_backend(f.target.connection, f.target.backend_options);

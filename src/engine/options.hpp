@@ -2,6 +2,7 @@
 // Everything a run of eriq-gen is told on its command line.
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -37,6 +38,9 @@ struct RunOptions {
     std::string stats_file;  // --stats: generation statistics as JSON
     std::vector<std::pair<std::string, double>> weights;
     std::string weights_file;
+    // A finding's recorded knob values (choices.toml), set under --weights and --weight so
+    // its draws derive the same I and Q again; a knob the grammar no longer has is left out.
+    std::map<std::string, double> recorded_knobs;
     std::string case_file;
     int verbosity = 1;  // 0 quiet, 1 normal, 2 verbose
     bool dry_run = false;

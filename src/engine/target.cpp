@@ -30,6 +30,8 @@ Target load_target(const RunOptions& o, bool need_grammar) {
         t.grammar = dsl::load_grammar(resolve_data_path(
             o.grammar_file.empty() ? fmt::format("grammars/{}.toml", t.dialect.name)
                                    : o.grammar_file));
+        for (const auto& [k, v] : o.recorded_knobs)
+            if (t.grammar.knobs.count(k)) dsl::override_knob(t.grammar, k, v);
         if (!o.weights_file.empty()) dsl::override_knobs_from_file(t.grammar, o.weights_file);
         for (const auto& [k, v] : o.weights) dsl::override_knob(t.grammar, k, v);
         check_grammar(t.grammar, t.dialect);

@@ -94,7 +94,7 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             tc.outer = std::move(outer);
             tc.skip_representations = der.state().skip_representations;
             tc.features = trace.features();
-            if (record_choices_) tc.choices = {intermediate_choices, drawn};
+            if (record_choices_) tc.choices = {intermediate_choices, drawn, g_.knobs};
             group.push_back(std::move(tc));
         }
     }
@@ -112,6 +112,7 @@ std::optional<ReplayedCase> CaseGenerator::replay(const GeneratedDatabase& db,
                                                   const ChoiceSequence& choices,
                                                   bool with_spans) const {
     ReplayedCase out;
+    out.tc.choices.knobs = g_.knobs;
     ChoiceSource intermediate_source(choices.intermediate, &out.tc.choices.intermediate,
                                      with_spans ? &out.intermediate_spans : nullptr);
     ChoiceSource referencing_source(choices.referencing, &out.tc.choices.referencing,

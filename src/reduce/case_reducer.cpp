@@ -132,7 +132,15 @@ class Reducer {
                 if (!current || col >= current->items.size() || current->items.size() < 2 ||
                     !is_column_definition(current->items[col]))
                     continue;
-                const std::size_t width = current->items.size();
+                // INSERT values line up with the column definitions only: a PRIMARY KEY or
+                // INDEX item has no value of its own.
+                const auto columns_before = [&](std::size_t end) {
+                    return static_cast<std::size_t>(std::count_if(
+                        current->items.begin(), current->items.begin() + static_cast<long>(end),
+                        [](const std::string& item) { return is_column_definition(item); }));
+                };
+                const std::size_t width = columns_before(current->items.size());
+                const std::size_t value = columns_before(col);
                 TestCase c = best_;
                 current->items.erase(current->items.begin() + static_cast<long>(col));
                 c.schema[s] = current->sql();
@@ -145,7 +153,7 @@ class Reducer {
                         if (values.size() != width)
                             consistent = false;
                         else
-                            values.erase(values.begin() + static_cast<long>(col));
+                            values.erase(values.begin() + static_cast<long>(value));
                     }
                     row_sql = ins->sql();
                 }

@@ -45,6 +45,11 @@ std::string choices_toml(const ChoiceSequence& choices) {
     toml::table t;
     t.insert("intermediate", values_text(choices.intermediate));
     t.insert("referencing", values_text(choices.referencing));
+    if (!choices.knobs.empty()) {
+        toml::table knobs;
+        for (const auto& [name, value] : choices.knobs) knobs.insert(name, value);
+        t.insert("knobs", std::move(knobs));
+    }
     std::ostringstream out;
     out << "# the generator's draws that derived I and Q of case.toml (eriq-gen reduce uses them)\n"
         << t << "\n";
@@ -60,6 +65,15 @@ std::optional<ChoiceSequence> read_choices(const std::filesystem::path& dir) {
         parse_values(t["intermediate"].value_or(std::string()), path.string(), "intermediate");
     s.referencing =
         parse_values(t["referencing"].value_or(std::string()), path.string(), "referencing");
+    if (auto* knobs = t["knobs"].as_table()) {
+        for (auto&& [name, node] : *knobs) {
+            auto value = node.value<double>();
+            if (!value)
+                throw LoadError(path.string(), node.source().begin.line, node.source().begin.column,
+                                "knobs." + std::string(name.str()) + ": expected a number");
+            s.knobs[std::string(name.str())] = *value;
+        }
+    }
     return s;
 }
 

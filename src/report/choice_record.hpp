@@ -6,6 +6,8 @@
 //
 //   intermediate = "3 0 1 5 ..."   # one decimal number per draw
 //   referencing = "0 2 ..."
+//   [knobs]                        # the grammar's knob values they were drawn under
+//   family_spatial = 0.0
 #include <filesystem>
 #include <optional>
 #include <string>
