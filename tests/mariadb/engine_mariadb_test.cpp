@@ -106,8 +106,6 @@ TEST_CASE("the known MariaDB bugs of known-bugs/mariadb.toml still reproduce", "
         {"mariadb_order_by_min_enum_set_merged_sorts_as_string", "VIEW=CTE=DERIVED≠TEMPT (order)"},
         {"mariadb_merged_column_ge_concat_ws_of_itself", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_union_ceil_char_clipped", "VIEW=CTE=DERIVED≠TEMPT"},
-        // Which representations agree depends on the order rows arrive in: any split.
-        {"mariadb_window_min_with_window_ordered_by_two_constants", ""},
     };
     for (const auto& [c, pattern] : cases) {
         auto run = run_case(std::string("tests/data/cases/") + c + ".toml", "eriq_case_known");
