@@ -96,6 +96,29 @@ TEST_CASE("SQL edits remove clauses, items, joins and arms but keep {x} whole", 
     for (const auto& s : q) CHECK(s.find("{x") == s.find("{x}"));
 }
 
+TEST_CASE("SQL edits simplify join kinds and turn a derived table into its table", "[reduce]") {
+    auto has = [](const std::vector<std::string>& all, const std::string& s) {
+        return std::find(all.begin(), all.end(), s) != all.end();
+    };
+    auto right = sql_edit_candidates("SELECT t1.c0 FROM t0 RIGHT OUTER JOIN t1 ON t0.c0 = t1.c0");
+    CHECK(has(right, "SELECT t1.c0 FROM t0 LEFT JOIN t1 ON t0.c0 = t1.c0"));
+    auto full = sql_edit_candidates("SELECT t1.c0 FROM t0 FULL JOIN t1 ON 1");
+    CHECK(has(full, "SELECT t1.c0 FROM t0 LEFT JOIN t1 ON 1"));
+    auto left = sql_edit_candidates("SELECT t1.c0 FROM t0 LEFT JOIN t1 ON t0.c0 = t1.c0");
+    CHECK(has(left, "SELECT t1.c0 FROM t0 JOIN t1 ON t0.c0 = t1.c0"));
+    // MariaDB's LEFT(s, n) is a function, not a join.
+    auto function = sql_edit_candidates("SELECT LEFT(a, 1) AS vc_0 FROM t0");
+    CHECK(has(function, "SELECT a AS vc_0 FROM t0"));
+    CHECK_FALSE(has(function, "SELECT (a, 1) AS vc_0 FROM t0"));
+    CHECK_FALSE(has(function, "SELECT LEFT JOIN(a, 1) AS vc_0 FROM t0"));
+    auto derived = sql_edit_candidates(
+        "SELECT s2.c1 FROM (SELECT s1.c1 FROM t0 AS s1 WHERE s1.c1 > 0) AS s2 JOIN t1 ON 1");
+    CHECK(has(derived, "SELECT s2.c1 FROM t0 AS s2 JOIN t1 ON 1"));
+    // A scalar subquery is not a derived table.
+    for (const auto& s : sql_edit_candidates("SELECT (SELECT c1 FROM t0) AS vc_0 FROM t1"))
+        CHECK(s != "SELECT t0 AS vc_0 FROM t1");
+}
+
 namespace {
 
 struct SqliteTarget {

@@ -83,8 +83,10 @@ class EditFinder {
             if (t.kind == SqlTokenKind::Word) {
                 if (is_any(t, kClauseStarts)) clause(i);
                 if (is_any(t, {"UNION", "INTERSECT", "EXCEPT"})) set_operation(i);
-                if (is_any(t, kJoinStarts) && (i == 0 || !is_any(tokens_[i - 1], kJoinStarts)))
+                if (is_any(t, kJoinStarts) && (i == 0 || !is_any(tokens_[i - 1], kJoinStarts))) {
                     join(i);
+                    simpler_join_kind(i);
+                }
                 if (is_any(t, {"AND", "OR"})) operands(i);
                 if (is_any(t, {"DISTINCT", "ALL", "NOT"})) replace(i, i, "");
                 if (t.upper == "CASE") case_expression(i);
@@ -176,6 +178,16 @@ class EditFinder {
         });
         replace(i, last, "");
     }
+    // RIGHT or FULL JOIN -> LEFT JOIN -> JOIN: reductions of one bug then end on the simplest
+    // join kind that still shows it, and group together. (LEFT( is MariaDB's string function,
+    // so JOIN must follow.)
+    void simpler_join_kind(std::size_t i) {
+        std::size_t last = i;
+        if (last + 1 < tokens_.size() && tokens_[last + 1].upper == "OUTER") ++last;
+        if (last + 1 >= tokens_.size() || tokens_[last + 1].upper != "JOIN") return;
+        if (is_any(tokens_[i], {"RIGHT", "FULL"})) replace(i, last, "LEFT");
+        if (tokens_[i].upper == "LEFT") replace(i, last, "");
+    }
     bool is_join_modifier_of(const Token& t, std::size_t start) const {
         // LEFT OUTER JOIN: the words after `start` up to JOIN belong to it.
         for (std::size_t j = start; j < tokens_.size(); ++j) {
@@ -228,7 +240,10 @@ class EditFinder {
         if (compound_output_cast(first, close)) return;
         replace(first, close, "NULL");
         replace(first, close, "0");
-        if (subquery) return;
+        if (subquery) {
+            derived_to_table(open, close);
+            return;
+        }
         // Unwrap: the call or parentheses become one of their arguments.
         std::size_t item_start = open + 1;
         for (std::size_t j = open + 1; j <= close; ++j) {
@@ -249,6 +264,23 @@ class EditFinder {
             }
             item_start = j + 1;
         }
+    }
+
+    // A derived table "(SELECT s1.c1 FROM t0 AS s1) AS s2" becomes the table it reads,
+    // "t0 AS s2", where the columns the outer query uses keep their names.
+    void derived_to_table(std::size_t open, std::size_t close) {
+        if (open == 0 || !is_any(tokens_[open - 1], {"FROM", "JOIN", ","}) ||
+            close + 1 >= tokens_.size() || tokens_[close + 1].kind != SqlTokenKind::Word)
+            return;
+        for (std::size_t j = open + 1; j + 1 < close; ++j)
+            if (tokens_[j].depth == tokens_[open].depth + 1 && tokens_[j].upper == "FROM") {
+                if (tokens_[j + 1].kind == SqlTokenKind::Word) replace(open, close, text_of(j + 1));
+                return;
+            }
+    }
+
+    std::string text_of(std::size_t i) const {
+        return sql_.substr(tokens_[i].begin, tokens_[i].end - tokens_[i].begin);
     }
 
     bool compound_output_cast(std::size_t first, std::size_t close) const {
