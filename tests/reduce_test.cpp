@@ -114,6 +114,11 @@ TEST_CASE("SQL edits simplify join kinds and turn a derived table into its table
     auto derived = sql_edit_candidates(
         "SELECT s2.c1 FROM (SELECT s1.c1 FROM t0 AS s1 WHERE s1.c1 > 0) AS s2 JOIN t1 ON 1");
     CHECK(has(derived, "SELECT s2.c1 FROM t0 AS s2 JOIN t1 ON 1"));
+    // The outer query's names for the derived table's columns become the table's.
+    auto renamed = sql_edit_candidates(
+        "SELECT s1.vc_0, s1.vc_10 FROM (SELECT s0.c0 AS vc_0, c2 AS vc_10 FROM t0 AS s0) AS s1 "
+        "WHERE s1.vc_0 IS NULL");
+    CHECK(has(renamed, "SELECT s1.c0, s1.c2 FROM t0 AS s1 WHERE s1.c0 IS NULL"));
     // A scalar subquery is not a derived table.
     for (const auto& s : sql_edit_candidates("SELECT (SELECT c1 FROM t0) AS vc_0 FROM t1"))
         CHECK(s != "SELECT t0 AS vc_0 FROM t1");

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/benign_check.hpp"
 #include "engine/case_file.hpp"
 #include "engine/crash_reducer.hpp"
 #include "engine/finding_reducer.hpp"
@@ -138,6 +139,47 @@ int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptio
     return r.server_stayed_down ? 1 : 0;
 }
 
+// A crash found by reduction is worth its own report: the candidate that ran.
+void write_fault_candidate(const LoadedFinding& f, const std::string& dir,
+                           const FindingReduction& r) {
+    CaseOutcome shown = r.fault_outcome;
+    shown.classification.pattern = "server_fault";
+    const fs::path crash = ReportWriter(fs::path(dir).parent_path())
+                               .write(*r.fault_case, shown,
+                                      report_context(f.target, "", f.target.connection.redacted()));
+    fmt::print(
+        "{}: the server failed ({}) while a reduction candidate ran; the candidate is a "
+        "server-fault finding -> {}\n",
+        dir, r.fault_outcome.discard_kind, crash.string());
+}
+
+// The campaign's rule for a case that a [[benign]] entry matches (engine/benign_check.hpp):
+// reduced without the entries, it is a finding when no entry matches its reduction. So a
+// finding the campaign kept is kept again here, and one whose entry was added later is
+// checked the same way. 0 when the reduced case is written.
+int reduce_benign_match(LoadedFinding& f, const std::string& dir, const CaseOutcome& original,
+                        const std::string& verdict, const ReductionBudget& budget,
+                        const CaseGenerator* generator) {
+    const BenignCheck c = check_benign_on_reduced(*f.backend, f.target.dialect, f.target.rules,
+                                                  f.tc, original, budget, generator);
+    const FindingReduction& r = c.reduction;
+    if (r.fault_case) {
+        write_fault_candidate(f, dir, r);
+        return 1;
+    }
+    if (!c.masked) {
+        fmt::print("{}: not reduced, {}\n", dir, verdict);
+        return 1;
+    }
+    const ReportContext ctx =
+        report_context(f.target, f.backend->server_version(), f.target.connection.redacted());
+    const fs::path written = ReportWriter(fs::path(dir).parent_path())
+                                 .write_reduced(dir, r.reduced, r.outcome, ctx, reduction_facts(r));
+    print_reduction(dir, "", f.tc, r.reduced, r.stats,
+                    ", a [[benign]] entry matched the case but not its reduction", written);
+    return 0;
+}
+
 }  // namespace
 
 int run_replay_command(RunOptions options, bool dialect_given,
@@ -181,7 +223,10 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         bool same = false;
         const std::string verdict = replay_verdict(f.record, original, &same);
         const bool crash = same && original.verdict == Verdict::ServerFault;
-        if (!same || (original.verdict != Verdict::Inconsistent && !crash)) {
+        const bool benign =
+            original.verdict == Verdict::Benign &&
+            (f.record.groups.empty() || original.classification.groups == f.record.groups);
+        if (!benign && (!same || (original.verdict != Verdict::Inconsistent && !crash))) {
             fmt::print("{}: not reduced, {}\n", dir, verdict);
             exit_code = 1;
             continue;
@@ -201,22 +246,17 @@ int run_reduce_command(RunOptions options, bool dialect_given,
                                                                 generator ? &*generator : nullptr));
             continue;
         }
+        if (benign) {
+            exit_code = std::max(exit_code, reduce_benign_match(f, dir, original, verdict, budget,
+                                                                generator ? &*generator : nullptr));
+            continue;
+        }
         FindingReduction r =
             reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,
                            progress, generator ? &*generator : nullptr);
         if (options.verbosity > 0) fmt::print(stderr, "\n");
         if (r.fault_case) {
-            // A crash found by reduction is worth its own report: the candidate that ran.
-            CaseOutcome shown = r.fault_outcome;
-            shown.classification.pattern = "server_fault";
-            const fs::path crash =
-                ReportWriter(fs::path(dir).parent_path())
-                    .write(*r.fault_case, shown,
-                           report_context(f.target, "", f.target.connection.redacted()));
-            fmt::print(
-                "{}: the server failed ({}) while a reduction candidate ran; the candidate "
-                "is a server-fault finding -> {}\n",
-                dir, r.fault_outcome.discard_kind, crash.string());
+            write_fault_candidate(f, dir, r);
             exit_code = 1;
             continue;
         }

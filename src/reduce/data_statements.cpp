@@ -2,7 +2,6 @@
 
 #include <cctype>
 
-
 #include "util/ascii_case.hpp"
 #include "util/sql_tokens.hpp"
 

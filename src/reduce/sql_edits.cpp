@@ -5,6 +5,7 @@
 #include <set>
 #include <string_view>
 
+#include "reduce/sql_text_splice.hpp"
 #include "util/sql_tokens.hpp"
 
 namespace eriq {
@@ -14,12 +15,6 @@ namespace {
 // {x} is not a SQL token: while editing it is this word, so no edit splits it.
 constexpr std::string_view kXReference = "{x}";
 constexpr std::string_view kXWord = "eriq_x_reference_";
-
-std::string replace_all_text(std::string s, std::string_view from, std::string_view to) {
-    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-        s.replace(at, from.size(), to);
-    return s;
-}
 
 struct Token {
     SqlTokenKind kind;
@@ -117,26 +112,14 @@ class EditFinder {
   private:
     // Replaces tokens first..last (inclusive) by `text`, with single spaces around it.
     void replace(std::size_t first, std::size_t last, std::string_view text) {
+        std::string candidate = replaced(first, last, text);
+        if (candidate != sql_) found_.insert(std::move(candidate));
+    }
+    std::string replaced(std::size_t first, std::size_t last, std::string_view text) const {
         std::string candidate = trim_right(sql_.substr(0, tokens_[first].begin));
         append_spaced(candidate, text);
         append_spaced(candidate, trim_left(sql_.substr(tokens_[last].end)));
-        if (candidate != sql_) found_.insert(std::move(candidate));
-    }
-    static std::string trim_right(std::string s) {
-        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
-        return s;
-    }
-    static std::string trim_left(const std::string& s) {
-        std::size_t i = 0;
-        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-        return s.substr(i);
-    }
-    static void append_spaced(std::string& out, std::string_view part) {
-        if (part.empty()) return;
-        const bool tight =
-            out.empty() || out.back() == '(' || part.front() == ')' || part.front() == ',';
-        if (!tight) out += ' ';
-        out += part;
+        return candidate;
     }
 
     // The last token of the run starting at `from` at depth `depth`, ending before a
@@ -266,17 +249,28 @@ class EditFinder {
         }
     }
 
-    // A derived table "(SELECT s1.c1 FROM t0 AS s1) AS s2" becomes the table it reads,
-    // "t0 AS s2", where the columns the outer query uses keep their names.
+    // A derived table "(SELECT s1.c1 AS vc_0 FROM t0 AS s1) AS s2" becomes the table it
+    // reads, "t0 AS s2"; the outer query's s2.vc_0 becomes s2.c1.
     void derived_to_table(std::size_t open, std::size_t close) {
         if (open == 0 || !is_any(tokens_[open - 1], {"FROM", "JOIN", ","}) ||
             close + 1 >= tokens_.size() || tokens_[close + 1].kind != SqlTokenKind::Word)
             return;
-        for (std::size_t j = open + 1; j + 1 < close; ++j)
-            if (tokens_[j].depth == tokens_[open].depth + 1 && tokens_[j].upper == "FROM") {
-                if (tokens_[j + 1].kind == SqlTokenKind::Word) replace(open, close, text_of(j + 1));
-                return;
-            }
+        const std::size_t alias = tokens_[close + 1].upper == "AS" ? close + 2 : close + 1;
+        if (alias >= tokens_.size()) return;
+        std::size_t from = open + 1;
+        while (from + 1 < close &&
+               !(tokens_[from].depth == tokens_[open].depth + 1 && tokens_[from].upper == "FROM"))
+            ++from;
+        if (from + 1 >= close || tokens_[from + 1].kind != SqlTokenKind::Word) return;
+        std::string candidate = replaced(open, close, text_of(from + 1));
+        // Select items "[q.]column AS name": the outer query's alias.name becomes alias.column.
+        for (std::size_t j = open + 2; j + 2 < from; ++j)
+            if (tokens_[j].depth == tokens_[open].depth + 1 && tokens_[j + 1].upper == "AS" &&
+                tokens_[j].kind == SqlTokenKind::Word &&
+                is_any(tokens_[j - 1], {"SELECT", "DISTINCT", ",", "."}))
+                candidate = rename_qualified(std::move(candidate), text_of(alias), text_of(j + 2),
+                                             text_of(j));
+        if (candidate != sql_) found_.insert(std::move(candidate));
     }
 
     std::string text_of(std::size_t i) const {
@@ -335,14 +329,6 @@ class EditFinder {
             candidate += sql_.substr(copied);
             found_.insert(collapse_spaces(candidate));
         }
-    }
-    static std::string collapse_spaces(const std::string& s) {
-        std::string out;
-        for (char c : s) {
-            if (c == ' ' && !out.empty() && out.back() == ' ') continue;
-            out += c;
-        }
-        return out;
     }
 
     // Removes the list item after a comma, with the comma.

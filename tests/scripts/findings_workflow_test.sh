@@ -67,6 +67,22 @@ grep -q "^$work/broken: not reduced, the finding does not load: .*case.toml" "$w
   fail "no load error for the broken folder: $(cat "$work/reduce-mixed")"
 [ -f "$work/retry/reduced/finding.toml" ] || fail "the folder after the broken one was not reduced"
 
+# A finding whose case a [[benign]] entry matches but whose reduction no entry explains is
+# kept by reduce as by the campaign (engine/benign_check.hpp): the JSON subtype entry matches
+# a json_quote() that only decorates Q of the RIGHT JOIN + EXISTS bug.
+"$bin" --case tests/data/cases/sqlite_right_join_union_exists.toml --out "$work/masked" >/dev/null 2>&1
+masked=$(ls -d "$work"/masked/0*)
+sed -i 's/^referencing = .*/referencing = "SELECT q0.vc_0, json_quote(q0.vc_0) FROM x AS q0 WHERE EXISTS (SELECT 1 FROM t1 WHERE c0 = 7)"/' "$masked/case.toml"
+"$bin" replay "$masked" >"$work/masked-replay" 2>&1
+grep -q "does not reproduce: a documented difference" "$work/masked-replay" ||
+  fail "the decorated case is not matched by the JSON entry: $(cat "$work/masked-replay")"
+"$bin" reduce "$masked" >"$work/masked-reduce" 2>&1 || fail "reduce of the masked finding: $(cat "$work/masked-reduce")"
+grep -q "a \[\[benign\]\] entry matched the case but not its reduction" "$work/masked-reduce" ||
+  fail "no note on the entry: $(cat "$work/masked-reduce")"
+grep -q "json_quote" "$masked/reduced/case.toml" && fail "the reduction kept json_quote"
+grep -q "^groups = \[ \[ 'VIEW', 'CTE', 'DERIVED'" "$masked/reduced/finding.toml" ||
+  fail "the reduced finding lost its groups: $(grep '^groups' "$masked/reduced/finding.toml")"
+
 "$bin" triage "$work/out" "$work/known" --json >"$work/triage.json" || fail "triage --json"
 "$bin" triage "$work/out" "$work/known" --html "$work/page.html" >"$work/triage.txt" 2>&1 || fail "triage --html"
 python3 - "$work/triage.json" "$work/page.html" "$work/out" <<'PY' || exit 1
