@@ -119,6 +119,11 @@ TEST_CASE("SQL edits simplify join kinds and turn a derived table into its table
         "SELECT s1.vc_0, s1.vc_10 FROM (SELECT s0.c0 AS vc_0, c2 AS vc_10 FROM t0 AS s0) AS s1 "
         "WHERE s1.vc_0 IS NULL");
     CHECK(has(renamed, "SELECT s1.c0, s1.c2 FROM t0 AS s1 WHERE s1.c0 IS NULL"));
+    // An expression item keeps its name: the table has no column for it.
+    auto expression =
+        sql_edit_candidates("SELECT s1.vc_0 FROM (SELECT 1 + s0.c0 AS vc_0 FROM t0 AS s0) AS s1");
+    CHECK(has(expression, "SELECT s1.vc_0 FROM t0 AS s1"));
+    CHECK_FALSE(has(expression, "SELECT s1.c0 FROM t0 AS s1"));
     // A scalar subquery is not a derived table.
     for (const auto& s : sql_edit_candidates("SELECT (SELECT c1 FROM t0) AS vc_0 FROM t1"))
         CHECK(s != "SELECT t0 AS vc_0 FROM t1");

@@ -264,10 +264,13 @@ class EditFinder {
         if (from + 1 >= close || tokens_[from + 1].kind != SqlTokenKind::Word) return;
         std::string candidate = replaced(open, close, text_of(from + 1));
         // Select items "[q.]column AS name": the outer query's alias.name becomes alias.column.
+        auto item_start = [&](std::size_t k) {
+            return is_any(tokens_[k], {"SELECT", "DISTINCT", ","});
+        };
         for (std::size_t j = open + 2; j + 2 < from; ++j)
             if (tokens_[j].depth == tokens_[open].depth + 1 && tokens_[j + 1].upper == "AS" &&
                 tokens_[j].kind == SqlTokenKind::Word &&
-                is_any(tokens_[j - 1], {"SELECT", "DISTINCT", ",", "."}))
+                (item_start(j - 1) || (tokens_[j - 1].upper == "." && item_start(j - 3))))
                 candidate = rename_qualified(std::move(candidate), text_of(alias), text_of(j + 2),
                                              text_of(j));
         if (candidate != sql_) found_.insert(std::move(candidate));
