@@ -153,6 +153,19 @@ void write_fault_candidate(const LoadedFinding& f, const std::string& dir,
         dir, r.fault_outcome.discard_kind, crash.string());
 }
 
+// Writes the reduced finding next to `dir` and prints the reduction; `note` ends the line.
+void write_reduction(LoadedFinding& f, const std::string& dir, const FindingReduction& r,
+                     const std::string& note) {
+    const ReportContext ctx =
+        report_context(f.target, f.backend->server_version(), f.target.connection.redacted());
+    const fs::path written = ReportWriter(fs::path(dir).parent_path())
+                                 .write_reduced(dir, r.reduced, r.outcome, ctx, reduction_facts(r));
+    print_reduction(dir, "", f.tc, r.reduced, r.stats,
+                    std::string(r.stats.budget_spent ? ", budget spent" : "") +
+                        (r.on_choices ? ", on the generator's choices" : "") + note,
+                    written);
+}
+
 // The campaign's rule for a case that a [[benign]] entry matches (engine/benign_check.hpp):
 // reduced without the entries, it is a finding when no entry matches its reduction. So a
 // finding the campaign kept is kept again here, and one whose entry was added later is
@@ -171,12 +184,7 @@ int reduce_benign_match(LoadedFinding& f, const std::string& dir, const CaseOutc
         fmt::print("{}: not reduced, {}\n", dir, verdict);
         return 1;
     }
-    const ReportContext ctx =
-        report_context(f.target, f.backend->server_version(), f.target.connection.redacted());
-    const fs::path written = ReportWriter(fs::path(dir).parent_path())
-                                 .write_reduced(dir, r.reduced, r.outcome, ctx, reduction_facts(r));
-    print_reduction(dir, "", f.tc, r.reduced, r.stats,
-                    ", a [[benign]] entry matched the case but not its reduction", written);
+    write_reduction(f, dir, r, ", a [[benign]] entry matched the case but not its reduction");
     return 0;
 }
 
@@ -241,19 +249,18 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             generator.emplace(f.target.grammar, f.target.dialect);
             generator->set_predicate_check(predicates.check());
         }
+        const CaseGenerator* draws = generator ? &*generator : nullptr;
         if (crash) {
-            exit_code = std::max(exit_code, reduce_server_fault(f, dir, options, progress,
-                                                                generator ? &*generator : nullptr));
+            exit_code = std::max(exit_code, reduce_server_fault(f, dir, options, progress, draws));
             continue;
         }
         if (benign) {
-            exit_code = std::max(exit_code, reduce_benign_match(f, dir, original, verdict, budget,
-                                                                generator ? &*generator : nullptr));
+            exit_code =
+                std::max(exit_code, reduce_benign_match(f, dir, original, verdict, budget, draws));
             continue;
         }
-        FindingReduction r =
-            reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,
-                           progress, generator ? &*generator : nullptr);
+        FindingReduction r = reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc,
+                                            original, budget, progress, draws);
         if (options.verbosity > 0) fmt::print(stderr, "\n");
         if (r.fault_case) {
             write_fault_candidate(f, dir, r);
@@ -265,15 +272,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             exit_code = 1;
             continue;
         }
-        ReportContext ctx =
-            report_context(f.target, f.backend->server_version(), f.target.connection.redacted());
-        ReportWriter writer(fs::path(dir).parent_path());
-        const fs::path written =
-            writer.write_reduced(dir, r.reduced, r.outcome, ctx, reduction_facts(r));
-        print_reduction(dir, "", f.tc, r.reduced, r.stats,
-                        std::string(r.stats.budget_spent ? ", budget spent" : "") +
-                            (r.on_choices ? ", on the generator's choices" : ""),
-                        written);
+        write_reduction(f, dir, r, "");
     }
     return exit_code;
 }
