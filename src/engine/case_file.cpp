@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "engine/benign_check.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/target.hpp"
 #include "oracle/normalize.hpp"
@@ -280,6 +281,15 @@ int run_case_file(RunOptions options, bool dialect_given) {
     runner.load_database(tc);
     CaseOutcome outcome = runner.run(tc, "case");
     if (outcome.verdict != Verdict::ServerFault) backend->reset_workspace();
+    // The campaign's [[benign]] rule: an entry that matches the case must explain its
+    // reduction too (engine/benign_check.hpp).
+    bool entry_not_needed = false;
+    if (outcome.verdict == Verdict::Benign) {
+        const BenignCheck c = check_benign_on_reduced(*backend, t.dialect, t.rules, tc, outcome,
+                                                      {options.reduce_tests, options.reduce_time});
+        entry_not_needed = c.masked;
+        if (c.masked) outcome = as_finding(outcome);
+    }
 
     for (const auto& v : outcome.variants) {
         fmt::print("== {} ==\n", v.variant.representation);
@@ -319,6 +329,11 @@ int run_case_file(RunOptions options, bool dialect_given) {
             break;
     }
     fmt::print("verdict: inconsistent {}\n", outcome.classification.pattern);
+    if (entry_not_needed)
+        fmt::print(
+            "note: a [[benign]] entry matched the case but not its reduction, which shows the "
+            "same groups: {}\n",
+            outcome.benign_reason);
     if (!options.out_dir.empty()) {
         ReportWriter writer(options.out_dir);
         ReportContext ctx = report_context(t, backend->server_version(), t.connection.redacted());

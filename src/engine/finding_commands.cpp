@@ -188,6 +188,23 @@ int reduce_benign_match(LoadedFinding& f, const std::string& dir, const CaseOutc
     return 0;
 }
 
+// Replay's side of the campaign's [[benign]] rule (reduce_benign_match): a case that an
+// entry matches reproduces when no entry explains its reduction. The reduction is only the
+// check here; `eriq-gen reduce` writes it.
+std::string replay_benign_match(LoadedFinding& f, const CaseOutcome& outcome,
+                                const std::string& verdict, const RunOptions& options) {
+    const BenignCheck c =
+        check_benign_on_reduced(*f.backend, f.target.dialect, f.target.rules, f.tc, outcome,
+                                {options.reduce_tests, options.reduce_time});
+    if (c.reduction.fault_case)
+        return verdict + "; the server failed (" + c.reduction.fault_outcome.discard_kind +
+               ") while its reduction was checked against the entry";
+    if (!c.masked) return verdict;
+    return "reproduces: " + outcome.classification.pattern +
+           " (a [[benign]] entry matched the case but not its reduction: `eriq-gen reduce` "
+           "writes it)";
+}
+
 }  // namespace
 
 int run_replay_command(RunOptions options, bool dialect_given,
@@ -205,7 +222,10 @@ int run_replay_command(RunOptions options, bool dialect_given,
             const DriverLibraryInfo loaded = f.backend->driver_library();
             CaseOutcome outcome = run_alone(f, f.tc);
             bool same = false;
-            const std::string verdict = replay_verdict(f.record, outcome, &same);
+            std::string verdict = replay_verdict(f.record, outcome, &same);
+            if (outcome.verdict == Verdict::Benign &&
+                (f.record.groups.empty() || outcome.classification.groups == f.record.groups))
+                verdict = replay_benign_match(f, outcome, verdict, options);
             fmt::print("{}: {} on {}{}\n", dir, verdict, version,
                        loaded.path.empty() ? "" : " from " + loaded.path);
         }
