@@ -79,6 +79,13 @@ std::string replay_verdict(const FindingRecord& record, const CaseOutcome& outco
            record.pattern + ")";
 }
 
+// A replay a [[benign]] entry explains, with the groups the finding recorded: the case the
+// campaign's [[benign]] rule checks on its reduction (engine/benign_check.hpp).
+bool benign_with_recorded_groups(const FindingRecord& record, const CaseOutcome& outcome) {
+    return outcome.verdict == Verdict::Benign &&
+           (record.groups.empty() || outcome.classification.groups == record.groups);
+}
+
 // A reduction's progress on one line of stderr (nothing at verbosity 0).
 ReductionProgress progress_line(const std::string& dir, int verbosity) {
     if (verbosity == 0) return {};
@@ -223,8 +230,7 @@ int run_replay_command(RunOptions options, bool dialect_given,
             CaseOutcome outcome = run_alone(f, f.tc);
             bool same = false;
             std::string verdict = replay_verdict(f.record, outcome, &same);
-            if (outcome.verdict == Verdict::Benign &&
-                (f.record.groups.empty() || outcome.classification.groups == f.record.groups))
+            if (benign_with_recorded_groups(f.record, outcome))
                 verdict = replay_benign_match(f, outcome, verdict, options);
             fmt::print("{}: {} on {}{}\n", dir, verdict, version,
                        loaded.path.empty() ? "" : " from " + loaded.path);
@@ -251,9 +257,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         bool same = false;
         const std::string verdict = replay_verdict(f.record, original, &same);
         const bool crash = same && original.verdict == Verdict::ServerFault;
-        const bool benign =
-            original.verdict == Verdict::Benign &&
-            (f.record.groups.empty() || original.classification.groups == f.record.groups);
+        const bool benign = benign_with_recorded_groups(f.record, original);
         if (!benign && (!same || (original.verdict != Verdict::Inconsistent && !crash))) {
             fmt::print("{}: not reduced, {}\n", dir, verdict);
             exit_code = 1;
