@@ -10,11 +10,12 @@ dir=${1:?directory}
 port=${2:?port}
 every=${3:-2}
 hung_after=${4:-30}
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 silent_since=
 while sleep "$every"; do
   pid=$(cat "$dir/mysqld.pid" 2>/dev/null || true)
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+  # A stale pid file may name another process by now: only a mariadbd counts as the server.
+  if [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = mariadbd ]; then
     if mariadb-admin --no-defaults --socket="$dir/mysqld.sock" -uroot --connect-timeout=5 \
          ping >/dev/null 2>&1; then
       silent_since=

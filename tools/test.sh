@@ -17,9 +17,17 @@ export ERIQ_DUCKDB_LIBRARY ERIQ_REQUIRE_DUCKDB=1
 
 assignments=$(tools/start-mariadb.sh) || exit 1
 eval "$assignments"
+# A crash of the shared server fails the test that caused it; the supervisor restarts the
+# server so the tests after it still run, and the crash report below names the query.
+tools/supervise-mariadb.sh "$ERIQ_MARIADB_DIR" "$ERIQ_MARIADB_PORT" 2 60 \
+  2>"$ERIQ_MARIADB_DIR/supervise.log" &
+supervisor_pid=$!
 ERIQ_POSTGRES_PID=
 stop_servers() {
-  tools/stop-mariadb.sh "$ERIQ_MARIADB_PID" "$ERIQ_MARIADB_DIR"
+  kill "$supervisor_pid" 2>/dev/null || true
+  tools/mariadb-crash-report.sh "$ERIQ_MARIADB_DIR" "the shared MariaDB"
+  tools/stop-mariadb.sh "$(cat "$ERIQ_MARIADB_DIR/mysqld.pid" 2>/dev/null || echo "$ERIQ_MARIADB_PID")" \
+    "$ERIQ_MARIADB_DIR"
   if [ -n "$ERIQ_POSTGRES_PID" ]; then
     tools/stop-postgres.sh "$ERIQ_POSTGRES_PID" "$ERIQ_POSTGRES_DIR"
   fi

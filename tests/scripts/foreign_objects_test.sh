@@ -45,8 +45,9 @@ after=$(client eriq_user_data -e "SELECT table_name FROM information_schema.tabl
 [ "$(client eriq_user_data -e 'SELECT SUM(id) FROM T7')" = 7 ] || fail "T7's rows changed"
 
 client -e "DROP DATABASE IF EXISTS eriq_own_ws"
+# Spatial off: ST_Distance crashes MariaDB 10.11.19 on some plans, and this server is shared.
 "$bin" --dialect mariadb --connect "$base/eriq_own_ws" --time 3s --seed 3 --out "$work/own" \
-  >"$work/log" 2>&1 || fail "campaign in eriq's own database: $(tail -3 "$work/log")"
+  --weight family_spatial=0 >"$work/log" 2>&1 || fail "campaign in eriq's own database: $(tail -3 "$work/log")"
 left=$(client eriq_own_ws -e "SELECT table_name FROM information_schema.tables WHERE table_schema = 'eriq_own_ws'")
 recorded=$(client eriq_own_ws -e "SELECT COUNT(*) FROM eriq_ledger")
 echo "left after the campaign: [$left]; ledger rows: $recorded"

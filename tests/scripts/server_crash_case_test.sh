@@ -21,6 +21,10 @@ check_case() {
     [ "$status" = 4 ] || { echo "FAIL: $case: the server crashed but eriq-gen exited $status"; exit 1; }
     echo "$out" | grep -q "verdict: server fault (connection_lost)" ||
       { echo "FAIL: $case: no server-fault verdict"; exit 1; }
+    # tools/test.sh prints this for its shared server: the crashed query must be in it.
+    report=$("$root/tools/mariadb-crash-report.sh" "$ERIQ_MARIADB_DIR" "the case's MariaDB")
+    echo "$report" | grep -q "crashed 1 time(s)" && echo "$report" | grep -q "^  Query (.*eriq_" ||
+      { echo "FAIL: $case: the crash report lacks the count or the query: $report"; exit 1; }
     echo "$case: crashes the server, reported as a server fault"
   else
     # A server without this bug: the case must then run through as a normal case.
