@@ -37,4 +37,5 @@ check_case() {
 check_case mariadb_crash_view_distinct
 check_case mariadb_crash_view_ref_decimal_in
 check_case mariadb_crash_json_extract_null_safe_equal
+check_case mariadb_crash_distance_vs_view_column
 echo PASS
