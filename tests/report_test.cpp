@@ -462,3 +462,45 @@ TEST_CASE("a reduced finding records the settings it depends on and triage shows
     const Triage none = triage_findings({tmp.path / "none"}, {});
     CHECK(triage_text(none).find("depends on settings: none") != std::string::npos);
 }
+
+TEST_CASE("server faults with a crash site are grouped by the function that crashed",
+          "[report][triage]") {
+    TempDir tmp;
+    CaseOutcome fault;
+    fault.verdict = Verdict::ServerFault;
+    fault.discard_kind = "connection_lost";
+    fault.crash_frames = {"Item_func_distance::val_real", "Item_cache_real::cache_value",
+                          "Item_cache_real::val_real", "Arg_comparator::compare_real"};
+    CaseOutcome other_caller = fault;
+    other_caller.crash_frames = {"Item_func_distance::val_real", "Arg_comparator::compare_real"};
+    CaseOutcome no_log = fault;
+    no_log.crash_frames.clear();
+    fs::path first;
+    {
+        ReportWriter writer(tmp.path / "out");
+        // Two different cases: without the log they would group by what is left of them.
+        first = writer.write(sample_case(5), fault, kContext);
+        writer.write(sample_case(9), other_caller, kContext);
+        writer.write(sample_case(5), no_log, kContext);
+    }
+    const Triage t = triage_findings({tmp.path / "out"}, {});
+    REQUIRE(t.groups.size() == 2);
+    const TriageGroup& crash = t.groups[0];
+    CHECK(crash.members.size() == 2);
+    CHECK(crash.signature == crash_group_key(fault.crash_frames).signature);
+    CHECK(crash.features ==
+          std::vector<std::string>{"pattern:server_fault", "crash:Item_func_distance::val_real"});
+    CHECK(triage_text(t).find("crash site: Item_func_distance::val_real < "
+                              "Item_cache_real::cache_value < Item_cache_real::val_real\n") !=
+          std::string::npos);
+    CHECK(triage_json(t).find("\"crash_frames\": [") != std::string::npos);
+    // finding.toml keeps the frames; a fault without them has none and its usual signature.
+    CHECK(t.groups[1].crash_frames.empty());
+    CHECK(t.groups[1].signature != crash.signature);
+    const auto record = read_finding_record(crash.members.front());
+    REQUIRE(record);
+    CHECK(record->crash_frames.size() >= 2);
+    CHECK(record->crash_frames.front() == "Item_func_distance::val_real");
+    CHECK(eriq::test::slurp(first / "report.json").find("\"crash_frames\": [") !=
+          std::string::npos);
+}

@@ -253,6 +253,10 @@ void add_reduce_options_and_flags(CLI::App& app, RunOptions& o) {
            },
            "candidate budget per finding for reducing it (default 3000)")
         ->type_name("N");
+    app.add_option("--server-log", o.server_log,
+                   "MariaDB, MySQL: the server's error log, read after a lost connection; a "
+                   "crash it reports is grouped by the function the server crashed in")
+        ->type_name("FILE");
     app.add_flag_callback(
         "--allow-foreign-objects", [&] { o.allow_foreign_objects = true; },
         "use a database that holds tables eriq did not create");

@@ -103,7 +103,10 @@ eriq=
 [ "$status" = 0 ] || fail "eriq-gen exited $status"
 tail -8 "$work/log"
 
-(cd "$out" && sha1sum -c --quiet "$work/before.sha1") || fail "a finding written before a kill changed"
+# sha1sum -c fails on an empty list: a run whose findings all came after the last kill.
+if [ -s "$work/before.sha1" ]; then
+  (cd "$out" && sha1sum -c --quiet "$work/before.sha1") || fail "a finding written before a kill changed"
+fi
 reconnects=$(grep -c "reconnected" "$work/log")
 figures=$(python3 - "$out" "$(wc -l <"$work/before.sha1")" <<'PY'
 import json, pathlib, sys

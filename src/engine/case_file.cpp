@@ -324,6 +324,10 @@ int run_case_file(RunOptions options, bool dialect_given) {
             return 3;
         case Verdict::ServerFault:
             fmt::print("verdict: server fault ({})\n", outcome.discard_kind);
+            if (!outcome.crash_frames.empty())
+                fmt::print("crash site: {} (the server's log; group {})\n",
+                           crash_site_text(outcome.crash_frames),
+                           crash_group_key(outcome.crash_frames).signature);
             return 4;
         case Verdict::Inconsistent:
             break;

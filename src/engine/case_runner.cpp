@@ -108,6 +108,7 @@ std::vector<CaseOutcome> CaseRunner::run_planned(const std::vector<TestCase>& gr
         vo.error_kind = run.fault->kind;
         vo.error = run.fault->what();
     }
+    if (run.fault) outcomes.back().crash_frames = run.fault->crash_frames;
     tear_down(run);
     return outcomes;
 }

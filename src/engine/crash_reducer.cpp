@@ -28,13 +28,18 @@ CrashReduction reduce_crash(std::unique_ptr<Backend>& backend, const Target& tar
         CaseOutcome outcome =
             run_case_alone(*backend, target.dialect, target.rules, candidate, "reduce");
         if (outcome.verdict != Verdict::ServerFault) return false;
-        out.outcome = outcome;
         // The failed server dies and is restarted by its supervisor; a connection made
         // before it has died would be lost on the next candidate.
         backend.reset();
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
         backend = connect_when_back(target, server_wait);
         out.server_stayed_down = backend == nullptr;
+        // With the server's log read, a candidate that crashes in another function has
+        // slipped to another bug.
+        if (!original.crash_frames.empty() && !outcome.crash_frames.empty() &&
+            outcome.crash_frames.front() != original.crash_frames.front())
+            return false;
+        out.outcome = outcome;
         return true;
     };
     ShrunkCase shrunk = shrink_case(tc, interesting, budget, progress, target.dialect, generator);

@@ -64,10 +64,19 @@ std::string replay_verdict(const FindingRecord& record, const CaseOutcome& outco
             return "does not reproduce: a documented difference (" + outcome.benign_reason + ")";
         case Verdict::Discarded:
             return "does not reproduce: a variant failed (" + outcome.discard_kind + ")";
-        case Verdict::ServerFault:
+        case Verdict::ServerFault: {
+            // With the server's log read on both runs, the crash must be at the same site.
+            const std::string site =
+                outcome.crash_frames.empty() ? "" : " in " + outcome.crash_frames.front();
+            if (!site.empty() && !record.crash_frames.empty() &&
+                record.crash_frames.front() != outcome.crash_frames.front())
+                return "the server failed" + site + ", not in " + record.crash_frames.front() +
+                       " as recorded";
             *same = record.pattern == "server_fault";
-            return *same ? "reproduces: the server fails again (" + outcome.discard_kind + ")"
-                         : "the server failed (" + outcome.discard_kind + ")";
+            return *same ? "reproduces: the server fails again" + site + " (" +
+                               outcome.discard_kind + ")"
+                         : "the server failed" + site + " (" + outcome.discard_kind + ")";
+        }
         case Verdict::Inconsistent:
             break;
     }
@@ -114,8 +123,10 @@ constexpr std::chrono::seconds kServerWait{60};
 
 // Reduces a server-fault finding whose replay made the server fail again; 0 when the reduced
 // case is written.
+// `crash_frames`: where the replay before it crashed the server, when its log was read.
 int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptions& options,
-                        const ReductionProgress& progress, const CaseGenerator* generator) {
+                        const ReductionProgress& progress, const CaseGenerator* generator,
+                        const std::vector<std::string>& crash_frames) {
     f.backend = connect_when_back(f.target, kServerWait);
     if (!f.backend) {
         fmt::print(
@@ -128,6 +139,7 @@ int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptio
     const std::string version = f.backend->server_version();
     CaseOutcome original;
     original.verdict = Verdict::ServerFault;
+    original.crash_frames = crash_frames;
     CrashReduction r = reduce_crash(f.backend, f.target, f.tc, original,
                                     {options.reduce_tests, options.reduce_crash_time}, kServerWait,
                                     progress, generator);
@@ -275,7 +287,8 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         }
         const CaseGenerator* draws = generator ? &*generator : nullptr;
         if (crash) {
-            exit_code = std::max(exit_code, reduce_server_fault(f, dir, options, progress, draws));
+            exit_code = std::max(exit_code, reduce_server_fault(f, dir, options, progress, draws,
+                                                                original.crash_frames));
             continue;
         }
         if (benign) {

@@ -46,6 +46,9 @@ struct RunOptions {
     bool dry_run = false;
     bool z3_predicates = false;  // --z3: classify generated predicates, re-draw degenerate ones
     bool allow_foreign_objects = false;
+    // MySQL protocol: the server's error log (--server-log), read after each lost connection
+    // so a crash is grouped by the function it crashed in.
+    std::string server_log;
     // Each finding of a campaign is reduced after the round that found it (--reduce on|off),
     // within this budget per finding (--reduce-time, --reduce-tests).
     bool reduce = true;

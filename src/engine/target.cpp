@@ -38,6 +38,9 @@ Target load_target(const RunOptions& o, bool need_grammar) {
         check_grammar_representations(t.grammar, t.rules);
     }
     t.connection = ConnectionSpec::parse(o.connect.empty() ? t.dialect.default_connect : o.connect);
+    if (!o.server_log.empty() && t.connection.driver != "mysql")
+        throw std::invalid_argument(
+            "--server-log: only MySQL-protocol servers (MariaDB, MySQL) have a log eriq reads");
     if (t.connection.driver != t.dialect.driver)
         throw std::invalid_argument(
             fmt::format("dialect {} uses the {} driver, but --connect names {}", t.dialect.name,
@@ -49,6 +52,7 @@ Target load_target(const RunOptions& o, bool need_grammar) {
     if (!t.dialect.create_database.empty())
         t.backend_options.create_database = t.dialect.create_database;
     t.backend_options.allow_foreign_objects = o.allow_foreign_objects;
+    t.backend_options.server_log = o.server_log;
     if (o.driver_libraries.size() > 1)
         throw std::invalid_argument("--driver-library: only replay runs on several libraries");
     if (!o.driver_libraries.empty()) t.backend_options.driver_library = o.driver_libraries.front();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/target.hpp"
 #include "report/report_writer.hpp"
 #include "report/shard_folders.hpp"
 #include "report/triage.hpp"
@@ -18,7 +19,9 @@ int run_triage_command(const std::vector<std::string>& out_dirs, const std::stri
         dirs.emplace_back(d);
     }
     dirs = with_shard_folders(dirs);
-    const Triage t = triage_findings(dirs, load_known_bugs(known_bugs_dir));
+    // Found like the dialect files: relative to the working directory, else to eriq's sources
+    // (triage run from another folder marked nothing as known).
+    const Triage t = triage_findings(dirs, load_known_bugs(resolve_data_path(known_bugs_dir)));
     if (!html_file.empty()) {
         write_file_atomically(html_file, triage_page(t, dirs));
         fmt::print(stderr, "eriq-gen: triage page written to {}\n", html_file);

@@ -24,6 +24,9 @@ struct BackendError : std::runtime_error {
         : std::runtime_error(message), kind(std::move(kind_)), server_fault(server_fault_) {}
     std::string kind;
     bool server_fault;  // the connection was lost or the server crashed
+    // When the server's error log was given (BackendOptions::server_log) and it reports a
+    // crash: the crashed thread's functions, innermost first (exec/server_log.hpp).
+    std::vector<std::string> crash_frames;
 };
 
 // A statement would touch an object eriq did not create (workspace_ledger.hpp). Never
@@ -79,6 +82,9 @@ struct BackendOptions {
     // SQLite, DuckDB: the library to load (a path, or a name the dynamic loader searches
     // for); empty: the default (exec/sqlite_library.hpp, exec/duckdb_library.hpp).
     std::string driver_library;
+    // MySQL protocol: the server's error log, read after a lost connection for the crash
+    // site (--server-log); empty: not read.
+    std::string server_log;
 };
 
 // The statement-log record that stands for "start a fresh in-memory database" (a SQL

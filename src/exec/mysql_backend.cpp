@@ -25,6 +25,8 @@ constexpr unsigned kReadTimeoutMarginSeconds = 5;
 constexpr unsigned kMariadbStatementTimeout = 1969;  // ER_STATEMENT_TIMEOUT
 constexpr unsigned kMysqlStatementTimeout = 3024;    // ER_QUERY_TIMEOUT
 
+// How long a lost connection waits for the server's crash report in its error log.
+constexpr std::chrono::milliseconds kCrashReportWait{2000};
 // The KILL QUERY connection gives up after this long: interrupting is best effort.
 constexpr unsigned kCancelTimeoutSeconds = 1;
 
@@ -81,6 +83,7 @@ MysqlBackend::MysqlBackend(const ConnectionSpec& spec, const BackendOptions& opt
         read_timeout_seconds_ =
             ceil_seconds(options_.statement_timeout) + kReadTimeoutMarginSeconds;
     }
+    if (!options_.server_log.empty()) server_log_.emplace(options_.server_log);
     connect();
 }
 
@@ -270,7 +273,14 @@ void MysqlBackend::throw_error(double elapsed_seconds) {
                           read_timeout_seconds_ > 0 &&
                           elapsed_seconds + 0.5 >= static_cast<double>(read_timeout_seconds_);
     if (client_timeout) throw BackendError("timeout", message + " (client read timeout)");
-    throw BackendError("connection_lost", message, true);
+    BackendError lost("connection_lost", message, true);
+    // A crashing server writes its report before the connection drops; the wait covers a
+    // report still being written, and a server killed without one.
+    if (server_log_) {
+        if (auto crash = server_log_->crash_since_last_read(kCrashReportWait))
+            lost.crash_frames = std::move(crash->frames);
+    }
+    throw lost;
 }
 
 void MysqlBackend::reset_workspace() {

@@ -3,10 +3,12 @@
 // Percona, TiDB, OceanBase. Works only inside a database of the tool's own.
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 
 #include "exec/driver_backend.hpp"
+#include "exec/server_log.hpp"
 
 struct st_mysql;
 
@@ -56,6 +58,8 @@ class MysqlBackend : public DriverBackend {
     // Server thread of a connection dropped on a client-side timeout; its query
     // may still run, so the next connection kills it.
     std::uint64_t stale_thread_ = 0;
+    // The server's error log (BackendOptions::server_log): a lost connection reads it.
+    std::optional<ServerLog> server_log_;
 };
 
 }  // namespace eriq

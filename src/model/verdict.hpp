@@ -29,6 +29,9 @@ struct CaseOutcome {
     std::vector<std::string> skipped;
     std::string discard_kind;   // when Discarded or ServerFault: error kind of the failing variant
     std::string benign_reason;  // when Benign
+    // When ServerFault and the server's error log reported a crash: the crashed thread's
+    // functions, innermost first (exec/server_log.hpp).
+    std::vector<std::string> crash_frames;
     // When the case is ordered: the keys whose values were compared in order, e.g.
     // "vc_1 DESC NULLS LAST" (empty when Q's ORDER BY names no output column).
     std::vector<std::string> order_keys;

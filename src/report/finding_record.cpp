@@ -23,12 +23,15 @@ FindingRecord make_finding_record(const std::string& id, const std::string& sign
     r.groups = outcome.classification.groups;
     r.verdict = verdict_name(outcome.verdict);
     if (outcome.verdict == Verdict::ServerFault) r.pattern = "server_fault";
+    r.crash_frames = outcome.crash_frames;
     GroupKey key =
-        group_key(tc,
-                  outcome.verdict == Verdict::ServerFault
-                      ? r.pattern
-                      : grouping_pattern(outcome.classification, grouping.side_depends_on_q),
-                  grouping.type_families);
+        !r.crash_frames.empty()
+            ? crash_group_key(r.crash_frames)
+            : group_key(tc,
+                        outcome.verdict == Verdict::ServerFault
+                            ? r.pattern
+                            : grouping_pattern(outcome.classification, grouping.side_depends_on_q),
+                        grouping.type_families);
     r.group_signature = key.signature;
     r.group_features = key.features;
     r.dialect = tc.dialect;
@@ -85,6 +88,11 @@ std::string finding_toml(const FindingRecord& r) {
         toml::array settings;
         for (const auto& s : r.setting_dependence) settings.push_back(s);
         t.insert("setting_dependence", settings);
+    }
+    if (!r.crash_frames.empty()) {
+        toml::array frames;
+        for (const auto& f : r.crash_frames) frames.push_back(f);
+        t.insert("crash_frames", frames);
     }
     toml::table results;
     for (const auto& [name, rows] : r.results) {
@@ -169,6 +177,8 @@ std::optional<FindingRecord> read_finding_record(const std::filesystem::path& di
         r.settings_measured = true;
         for (const auto& s : *a) r.setting_dependence.push_back(s.value_or(std::string()));
     }
+    if (auto* a = t["crash_frames"].as_array())
+        for (const auto& f : *a) r.crash_frames.push_back(f.value_or(std::string()));
     if (auto* results = t["results"].as_table()) {
         for (const auto& [name, node] : *results) {
             std::vector<std::string> rows;

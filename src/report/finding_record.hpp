@@ -40,6 +40,9 @@ struct FindingRecord {
     // written as setting_dependence only when measured.
     bool settings_measured = false;
     std::vector<std::string> setting_dependence;
+    // A server fault whose crash the server's log reported (--server-log): the crashed
+    // thread's functions, innermost first; the group is then the crash site.
+    std::vector<std::string> crash_frames;
     // Each representation's normalized rows ("a | b"), at most kRecordedRows of them, or
     // "error: <kind>": what the triage page shows side by side.
     std::vector<std::pair<std::string, std::vector<std::string>>> results;

@@ -164,6 +164,12 @@ void add_type_features(const std::vector<std::string>& schema, const std::string
     }
 }
 
+std::string signature_of(const std::vector<std::string>& features) {
+    std::string joined;
+    for (const auto& f : features) joined += f + "\n";
+    return "g" + fnv1a64_hex(joined).substr(0, 12);
+}
+
 }  // namespace
 
 std::string grouping_pattern(const Classification& c,
@@ -220,9 +226,20 @@ GroupKey group_key(const TestCase& reduced, const std::string& pattern,
     GroupKey key;
     key.features.push_back("pattern:" + pattern);
     key.features.insert(key.features.end(), features.begin(), features.end());
-    std::string joined;
-    for (const auto& f : key.features) joined += f + "\n";
-    key.signature = "g" + fnv1a64_hex(joined).substr(0, 12);
+    key.signature = signature_of(key.features);
+    return key;
+}
+
+std::string crash_site_text(const std::vector<std::string>& frames) {
+    std::string out;
+    for (std::size_t i = 0; i < frames.size() && i < 3; ++i) out += (i ? " < " : "") + frames[i];
+    return out;
+}
+
+GroupKey crash_group_key(const std::vector<std::string>& frames) {
+    GroupKey key;
+    key.features = {"pattern:server_fault", "crash:" + frames.at(0)};
+    key.signature = signature_of(key.features);
     return key;
 }
 

@@ -42,4 +42,14 @@ std::string grouping_pattern(const Classification& c,
 GroupKey group_key(const TestCase& reduced, const std::string& pattern,
                    const TypeFamilies& families = {});
 
+// A server fault whose crash the server's log reported: grouped by the function it crashed
+// in (`frames` innermost first), whatever is left of the query. Only the innermost frame
+// counts: reductions of one ST_Distance crash reached Item_func_distance::val_real from
+// Item_cache_real::cache_value in one case and from Arg_comparator::compare_real in another.
+GroupKey crash_group_key(const std::vector<std::string>& frames);
+
+// The innermost three frames for people: "Item_func_distance::val_real <
+// Arg_comparator::compare_real < Item_func_eq::val_bool".
+std::string crash_site_text(const std::vector<std::string>& frames);
+
 }  // namespace eriq

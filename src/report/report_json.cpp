@@ -147,6 +147,10 @@ std::string report_json(const std::string& id, const std::string& signature, con
         w.key("benign_entry_not_needed");
         w.string(outcome.benign_reason);
     }
+    if (!outcome.crash_frames.empty()) {  // the server's log named the crash (--server-log)
+        w.key("crash_frames");
+        write_string_array(w, outcome.crash_frames);
+    }
     w.key("minority");
     write_string_array(w, outcome.classification.minority);
     w.key("schema");

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "report/group_signature.hpp"
 #include "util/json_writer.hpp"
 #include "util/toml_file.hpp"
 
@@ -138,6 +139,7 @@ void add_settings(TriageGroup& g, bool measured, const std::vector<std::string>&
 void absorb(TriageGroup& into, TriageGroup&& from) {
     into.members.insert(into.members.end(), from.members.begin(), from.members.end());
     add_settings(into, from.settings_measured, from.settings);
+    if (into.crash_frames.empty()) into.crash_frames = std::move(from.crash_frames);
     for (std::string& v : from.versions)
         if (std::find(into.versions.begin(), into.versions.end(), v) == into.versions.end())
             into.versions.push_back(std::move(v));
@@ -210,6 +212,7 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
                 g.first_seen = record->found_at;
             }
             g.members.push_back(dir);
+            if (g.crash_frames.empty()) g.crash_frames = best.crash_frames;
             add_settings(g, best.settings_measured, best.setting_dependence);
             if (std::find(g.versions.begin(), g.versions.end(), record->server_version) ==
                 g.versions.end())
@@ -256,6 +259,8 @@ std::string triage_text(const Triage& t) {
         for (const auto& f : g.features)
             if (!f.starts_with("pattern:")) features += (features.empty() ? "" : ", ") + f;
         out += fmt::format("  features: {}\n", features);
+        if (!g.crash_frames.empty())
+            out += fmt::format("  crash site: {}\n", crash_site_text(g.crash_frames));
         if (g.settings_measured)
             out += fmt::format("  depends on settings: {}\n",
                                g.settings.empty() ? "none of the dialect's optimizer variants"
@@ -303,6 +308,12 @@ std::string triage_json(const Triage& t) {
         w.begin_array();
         for (const auto& f : g.features) w.string(f);
         w.end_array();
+        if (!g.crash_frames.empty()) {
+            w.key("crash_frames");
+            w.begin_array();
+            for (const auto& f : g.crash_frames) w.string(f);
+            w.end_array();
+        }
         if (g.settings_measured) {
             w.key("settings");
             w.begin_array();

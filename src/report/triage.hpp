@@ -52,6 +52,9 @@ struct TriageGroup {
     std::string dialect;
     std::vector<std::string> versions;
     std::vector<std::string> features;
+    // Server faults read from the server's log (--server-log): the crashed thread's
+    // functions, innermost first, of the first member that has them.
+    std::vector<std::string> crash_frames;
     // The optimizer settings the group's reduced cases depend on (the union over members
     // whose reduction measured them; engine/setting_dependence.hpp) and whether any did.
     std::vector<std::string> settings;

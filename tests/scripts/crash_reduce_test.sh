@@ -73,7 +73,9 @@ grep -q "reproduces: the server fails again" "$work/replay.log" || fail "replay:
 
 # A campaign reduces its own server faults (reduction is on by default): the same campaign
 # again, and the fault's folder gets a reduced server_fault case less than half its size.
+# This one reads the server's log (--server-log): the fault is grouped by its crash site.
 "$bin" --dialect mariadb --connect "$url" --seed 4 --cases 20 --reduce-crash-time 60s \
+  --server-log "$ERIQ_MARIADB_DIR/error.log" \
   --out "$work/out2" >"$work/campaign2.log" 2>&1 || fail "campaign 2: $(tail -5 "$work/campaign2.log")"
 fault2=$(grep -l "^pattern = 'server_fault'" "$work"/out2/0*/finding.toml 2>/dev/null | head -1)
 [ -n "$fault2" ] || fail "campaign 2 recorded no server fault: $(tail -5 "$work/campaign2.log")"
@@ -87,6 +89,22 @@ red = tomllib.load(open(f"{d}/reduced/finding.toml", "rb"))
 assert red["pattern"] == "server_fault" and red["reduced"], red
 size = lambda f: f["intermediate_chars"] + f["referencing_chars"]
 assert size(red) < size(orig) / 2, (size(orig), size(red))
-print(f"campaign reduced its crash case {size(orig)} -> {size(red)} characters of I and Q")
+# Read from the server's log; the reduced case crashed at the original's site.
+assert orig["crash_frames"][0] == "Item_func_distance::val_real", orig.get("crash_frames")
+assert red["crash_frames"][0] == orig["crash_frames"][0], red.get("crash_frames")
+assert red["group_features"] == ["pattern:server_fault", "crash:Item_func_distance::val_real"], red
+assert red["group_signature"] == orig["group_signature"], (orig, red)
+print(f"campaign reduced its crash case {size(orig)} -> {size(red)} characters of I and Q, "
+      f"crash site {red['crash_frames'][0]}")
+PY
+# The crash site's group is a known bug of known-bugs/mariadb.toml.
+"$bin" triage --json "$work/out2" >"$work/triage.json" || fail "triage of campaign 2"
+python3 - "$work/triage.json" <<'PY' || exit 1
+import json, sys
+groups = json.load(open(sys.argv[1]))["groups"]
+faults = [g for g in groups if g["pattern"] == "server_fault"]
+assert faults and all(g["known_id"] == "mariadb-crash-distance-compared-with-view-column"
+                      for g in faults), faults
+print(f"triage: {len(faults)} server-fault group(s), known as {faults[0]['known_id']}")
 PY
 echo PASS

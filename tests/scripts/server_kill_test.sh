@@ -47,7 +47,11 @@ after=$(sed -n '/reconnected/,$p' "$work/log" | grep -c 'cases ')
 [ "$after" -ge 1 ] || fail "no progress after the reconnect"
 grep -l '"verdict": "server_fault"' "$work"/out/*/report.json >/dev/null || fail "no server-fault report"
 for f in "$work"/out/*/report.json; do python3 -m json.tool "$f" >/dev/null || fail "$f is not valid JSON"; done
-(cd "$work/out" && sha1sum -c --quiet "$work/before.sha1") || fail "a finding written before the kill changed"
+# No finding may have been complete at the kill (a slow machine): nothing to compare then, and
+# sha1sum -c fails on an empty list.
+if [ -s "$work/before.sha1" ]; then
+  (cd "$work/out" && sha1sum -c --quiet "$work/before.sha1") || fail "a finding written before the kill changed"
+fi
 ls "$work/out" | grep -q '\.tmp' && fail "a half-written report was left behind"
 echo "server faults: $faults; findings before the kill: $(echo "$before" | grep -c . || true); reports now: $(ls -d "$work"/out/*/ | wc -l)"
 echo PASS
