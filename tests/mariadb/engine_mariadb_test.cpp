@@ -82,7 +82,10 @@ TEST_CASE("the known MariaDB bugs of known-bugs/mariadb.toml still reproduce", "
         {"mariadb_aggregate_invalid_temporal_constant", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_not_in_null_over_aggregate_derived", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_union_pushdown_comparison_type", "VIEW=CTE=DERIVED≠TEMPT"},
-        {"mariadb_dense_rank_after_constant_window", "CTE=TEMPT=DERIVED≠VIEW"},
+        // Its wrong numbering varies from run to run: TEMPT is sometimes wrong too (seen
+        // 2026-12-07 with two test suites running on the machine).
+        {"mariadb_dense_rank_after_constant_window",
+         "CTE=TEMPT=DERIVED≠VIEW|CTE=DERIVED≠VIEW≠TEMPT"},
         {"mariadb_not_in_scalar_subquery_spatial_filter", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_not_between_null_bound_merged", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_invalid_date_not_in_zero_date", "VIEW=CTE=DERIVED≠TEMPT"},
@@ -112,12 +115,16 @@ TEST_CASE("the known MariaDB bugs of known-bugs/mariadb.toml still reproduce", "
         {"mariadb_unique_null_safe_equal_const_lookup", "VIEW=CTE=DERIVED≠TEMPT"},
         {"mariadb_repeat_in_having_overwrites_constant_alias", "VIEW=CTE=DERIVED≠TEMPT"},
     };
-    for (const auto& [c, pattern] : cases) {
+    for (const auto& [c, patterns] : cases) {
         auto run = run_case(std::string("tests/data/cases/") + c + ".toml", "eriq_case_known");
         INFO(c << ": " << run.output);
         CHECK(run.exit_code == 1);
-        CHECK(run.output.find(std::string("verdict: inconsistent ") + pattern) !=
-              std::string::npos);
+        // One of the patterns separated by '|'.
+        bool seen = false;
+        std::stringstream alternatives{std::string(patterns)};
+        for (std::string pattern; std::getline(alternatives, pattern, '|');)
+            seen = seen || run.output.find("verdict: inconsistent " + pattern) != std::string::npos;
+        CHECK(seen);
     }
 }
 
