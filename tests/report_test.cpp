@@ -16,6 +16,7 @@
 #include "report/shard_folders.hpp"
 #include "report/signature.hpp"
 #include "report/triage.hpp"
+#include "report/triage_page.hpp"
 #include "test_files.hpp"
 #include "util/json_writer.hpp"
 
@@ -494,6 +495,9 @@ TEST_CASE("server faults with a crash site are grouped by the function that cras
                               "Item_cache_real::cache_value < Item_cache_real::val_real\n") !=
           std::string::npos);
     CHECK(triage_json(t).find("\"crash_frames\": [") != std::string::npos);
+    CHECK(triage_page(t, {tmp.path / "out"})
+              .find("crash site: Item_func_distance::val_real &lt; Item_cache_real::cache_value") !=
+          std::string::npos);
     // finding.toml keeps the frames; a fault without them has none and its usual signature.
     CHECK(t.groups[1].crash_frames.empty());
     CHECK(t.groups[1].signature != crash.signature);

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "report/group_signature.hpp"
+
 namespace eriq {
 
 namespace fs = std::filesystem;
@@ -169,6 +171,10 @@ std::string triage_page(const Triage& t, const std::vector<fs::path>& out_dirs) 
         std::string features;
         for (const auto& f : g.features) features += (features.empty() ? "" : ", ") + f;
         out += "<p>features: " + html_escape(features) + "</p>";
+        if (!g.crash_frames.empty())
+            out +=
+                "<p class=\"crash\">crash site: " + html_escape(crash_site_text(g.crash_frames)) +
+                "</p>";
         if (g.settings_measured) {
             std::string settings;
             for (const auto& setting : g.settings)
