@@ -49,6 +49,15 @@ TEST_CASE("backtrace lines give their function without parameters", "[server_log
     // addr2line-resolved frames (a server with debug symbols).
     CHECK(backtrace_function("sql/item_geofunc.cc:2571(Item_func_distance::val_real())[0x55b]") ==
           "Item_func_distance::val_real");
+    // MySQL 8 writes demangled names with their parameters and a space before the address.
+    CHECK(backtrace_function("/usr/sbin/mysqld(Item_func_eq::val_int()+0x9d) [0x55f3c7e1a2bd]") ==
+          "Item_func_eq::val_int");
+    CHECK(backtrace_function("/usr/sbin/mysqld(my_print_stacktrace(unsigned char const*, unsigned "
+                             "long)+0x41) [0x55f3c8e6a8b1]")
+              .empty());
+    CHECK(backtrace_function("/usr/sbin/mysqld(print_fatal_signal(int)+0x2a2) [0x55f3c7d6b2e2]")
+              .empty());
+    CHECK(backtrace_function("/lib/x86_64-linux-gnu/libpthread.so.0(+0x12980) [0x7f0c]").empty());
     CHECK(backtrace_function("mariadbd(+0x86f790)[0x55bde6dc7790]").empty());
     CHECK(backtrace_function("libc_sigaction.c:0(__restore_rt)[0x7f4a9765a050]").empty());
     CHECK(backtrace_function("mariadbd(handle_fatal_signal+0x1c7)[0x55bde6fce057]").empty());

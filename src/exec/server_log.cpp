@@ -13,8 +13,9 @@ namespace eriq {
 namespace {
 
 // Frames of the signal handler and of the C library, not of the code that crashed.
-constexpr std::array<std::string_view, 7> kHandlerFrames = {"my_print_stacktrace",
+constexpr std::array<std::string_view, 8> kHandlerFrames = {"my_print_stacktrace",
                                                             "handle_fatal_signal",
+                                                            "print_fatal_signal",
                                                             "__restore_rt",
                                                             "start_thread",
                                                             "clone",
@@ -41,8 +42,8 @@ std::string without_parameters(std::string name) {
     return name;
 }
 
-// The report is complete once the crashed thread's query or status is written (or the
-// server has started again and logs something else).
+// The report is complete once the crashed thread's status or query is written, or the note
+// about the core file that follows them.
 bool complete(std::string_view report) {
     return report.find("\nStatus:") != std::string_view::npos ||
            report.find("\nQuery (") != std::string_view::npos ||
@@ -52,8 +53,10 @@ bool complete(std::string_view report) {
 }  // namespace
 
 std::string backtrace_function(std::string_view line) {
-    // module(symbol+offset)[address]: the symbol is inside the last parentheses before '['.
-    const std::size_t bracket = line.rfind(")[0x");
+    // module(symbol+offset)[address] (MariaDB) or module(symbol+offset) [address] (MySQL):
+    // the symbol is inside the last parentheses before the address.
+    std::size_t bracket = line.rfind(")[0x");
+    if (bracket == std::string_view::npos) bracket = line.rfind(") [0x");
     if (bracket == std::string_view::npos) return "";
     int depth = 0;
     std::size_t open = std::string_view::npos;
