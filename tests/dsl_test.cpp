@@ -7,6 +7,7 @@
 #include "dsl/grammar.hpp"
 #include "dsl/parse.hpp"
 #include "gen/case_generator.hpp"
+#include "test_files.hpp"
 #include "util/load_error.hpp"
 
 using namespace eriq;
@@ -19,8 +20,7 @@ std::string source(const std::string& rel) {
 
 // Writes `text` to a fresh temporary file and returns its path.
 std::string temp_file(const std::string& name, const std::string& text) {
-    auto dir = std::filesystem::temp_directory_path() / "eriq-dsl-test";
-    std::filesystem::create_directories(dir);
+    static const auto dir = eriq::test::fresh_dir("dsl");
     auto path = (dir / name).string();
     std::ofstream(path) << text;
     return path;

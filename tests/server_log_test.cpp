@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "exec/server_log.hpp"
+#include "test_files.hpp"
 
 using namespace eriq;
 
@@ -65,9 +66,7 @@ TEST_CASE("backtrace lines give their function without parameters", "[server_log
 }
 
 TEST_CASE("a server log reports only the crashes written after it was opened", "[server_log]") {
-    const auto dir = std::filesystem::temp_directory_path() / "eriq-server-log-test";
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
+    const auto dir = eriq::test::fresh_dir("server-log");
     const auto path = dir / "error.log";
     const std::string log = fixture_log();
     std::ofstream(path) << log;  // an old crash, before eriq started

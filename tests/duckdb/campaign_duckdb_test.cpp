@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "../test_files.hpp"
 #include "engine/campaign.hpp"
 #include "live_duckdb.hpp"
 
@@ -16,8 +17,7 @@ TEST_CASE("a seeded DuckDB campaign is mostly valid with few findings", "[duckdb
     if (!duckdb_library().empty()) o.driver_libraries = {duckdb_library()};
     o.seed = 7;
     o.max_cases = 3000;
-    o.out_dir = (std::filesystem::temp_directory_path() / "eriq-duckdb-campaign").string();
-    std::filesystem::remove_all(o.out_dir);
+    o.out_dir = (eriq::test::fresh_dir("duckdb-campaign") / "out").string();
     o.verbosity = 0;
     auto result = execute_campaign(o);
     const auto& s = result.stats;

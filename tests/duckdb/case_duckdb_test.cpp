@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "../test_files.hpp"
 #include "live_duckdb.hpp"
 
 using namespace eriq;
@@ -24,7 +25,7 @@ struct CaseRun {
 CaseRun run_case(const std::string& file) {
     const char* bin = std::getenv("ERIQ_BIN");
     if (bin == nullptr) bin = "./eriq-gen";
-    const auto out = std::filesystem::temp_directory_path() / "eriq-duckdb-case.txt";
+    const auto out = eriq::test::fresh_dir("duckdb-case") / "output.txt";
     std::string library;
     if (!duckdb_library().empty()) library = " --driver-library '" + duckdb_library() + "'";
     const std::string cmd =
@@ -34,7 +35,7 @@ CaseRun run_case(const std::string& file) {
     std::ifstream in(out);
     std::stringstream text;
     text << in.rdbuf();
-    std::filesystem::remove(out);
+    std::filesystem::remove_all(out.parent_path());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
 }
 

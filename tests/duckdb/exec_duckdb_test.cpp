@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "../test_files.hpp"
 #include "exec/backend.hpp"
 #include "live_duckdb.hpp"
 
@@ -190,9 +191,7 @@ TEST_CASE("duckdb reset_workspace on :memory: starts a fresh database", "[duckdb
 }
 
 TEST_CASE("duckdb file databases keep a ledger and refuse foreign tables", "[duckdb]") {
-    const auto dir = std::filesystem::temp_directory_path() / "eriq-duckdb-ledger";
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
+    const auto dir = eriq::test::fresh_dir("duckdb-ledger");
     const std::string url = "duckdb://" + (dir / "w.db").string();
     {
         auto backend = open_duckdb(url);

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "../test_files.hpp"
 #include "engine/campaign.hpp"
 #include "engine/target.hpp"
 #include "gen/case_generator.hpp"
@@ -31,7 +32,7 @@ struct CliRun {
 CliRun run_case(const std::string& case_file, const std::string& db) {
     const char* bin = std::getenv("ERIQ_BIN");
     if (bin == nullptr) bin = "./eriq-gen";
-    auto out = std::filesystem::temp_directory_path() / ("eriq-mariadb-case-" + db + ".txt");
+    auto out = eriq::test::fresh_dir("mariadb-case-" + db) / "output.txt";
     ConnectionSpec spec = spec_for_db(db);
     std::string url =
         fmt::format("mysql://{}:{}@{}:{}/{}", spec.user, spec.password, spec.host, spec.port, db);
@@ -44,6 +45,7 @@ CliRun run_case(const std::string& case_file, const std::string& db) {
     std::stringstream ss;
     ss << in.rdbuf();
     run.output = ss.str();
+    std::filesystem::remove_all(out.parent_path());
     return run;
 }
 
@@ -204,8 +206,7 @@ TEST_CASE("a seeded MariaDB campaign runs without tool errors", "[mariadb][campa
     // Spatial off: ST_Distance crashes MariaDB 10.11.19 on some plans only, so a seed that draws
     // it passes on one machine and kills the shared server on another (CI, 2026-12-06).
     o.weights = {{"family_spatial", 0}};
-    o.out_dir = (std::filesystem::temp_directory_path() / "eriq-mariadb-campaign").string();
-    std::filesystem::remove_all(o.out_dir);
+    o.out_dir = (eriq::test::fresh_dir("mariadb-campaign") / "out").string();
     o.verbosity = 0;
     auto result = execute_campaign(o);
     const auto& s = result.stats;
@@ -234,8 +235,7 @@ RunOptions mariadb_campaign(const std::string& db, std::int64_t cases, std::uint
     o.rules_file = source("rules/repr.toml");
     o.seed = seed;
     o.max_cases = cases;
-    o.out_dir = (std::filesystem::temp_directory_path() / ("eriq-out-" + db)).string();
-    std::filesystem::remove_all(o.out_dir);
+    o.out_dir = (eriq::test::fresh_dir("out-" + db) / "out").string();
     o.verbosity = 0;
     // Spatial off: ST_Distance crashes MariaDB 10.11.19 on some plans only, which would end the
     // server this suite shares.

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "../test_files.hpp"
 #include "engine/campaign.hpp"
 #include "live_server.hpp"
 
@@ -26,8 +27,7 @@ TEST_CASE("a seeded PostgreSQL campaign runs without tool errors", "[postgres][c
     o.rules_file = source("rules/repr.toml");
     o.seed = 11;
     o.max_cases = 500;
-    o.out_dir = (std::filesystem::temp_directory_path() / "eriq-postgres-campaign").string();
-    std::filesystem::remove_all(o.out_dir);
+    o.out_dir = (eriq::test::fresh_dir("postgres-campaign") / "out").string();
     o.verbosity = 0;
     auto result = execute_campaign(o);
     const auto& s = result.stats;
