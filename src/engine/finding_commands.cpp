@@ -1,6 +1,8 @@
 #include "engine/finding_commands.hpp"
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -22,6 +24,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// How long a command waits for a failed server to come back.
+constexpr std::chrono::seconds kServerWait{60};
+
 // One finding folder loaded with the target it runs on.
 struct LoadedFinding {
     fs::path dir;
@@ -32,8 +37,10 @@ struct LoadedFinding {
 };
 
 // `for_reduction`: also load the grammar when the finding has the draws that derived it.
+// `server_wait`: how long to wait for a server that answered earlier in this command and is
+// being restarted after a fault, before the connection's error is thrown.
 LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect_given,
-                           bool for_reduction = false) {
+                           bool for_reduction = false, std::chrono::milliseconds server_wait = {}) {
     LoadedFinding f;
     f.dir = dir;
     if (!fs::exists(dir / "case.toml"))
@@ -46,7 +53,8 @@ LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect
     options.recorded_knobs = f.tc.choices.knobs;
     f.target = load_target(options, for_reduction && !f.tc.choices.empty());
     f.tc.dialect = f.target.dialect.name;
-    f.backend = open_backend(f.target.connection, f.target.backend_options);
+    if (server_wait.count() > 0) f.backend = connect_when_back(f.target, server_wait);
+    if (!f.backend) f.backend = open_backend(f.target.connection, f.target.backend_options);
     return f;
 }
 
@@ -118,9 +126,6 @@ void print_reduction(const std::string& dir, const std::string& what, const Test
         written.string());
 }
 
-// How long a crash reduction waits for a failed server to come back.
-constexpr std::chrono::seconds kServerWait{60};
-
 // Reduces a server-fault finding whose replay made the server fail again; 0 when the reduced
 // case is written.
 // `crash_frames`: where the replay before it crashed the server, when its log was read.
@@ -170,6 +175,18 @@ void write_fault_candidate(const LoadedFinding& f, const std::string& dir,
         "{}: the server failed ({}) while a reduction candidate ran; the candidate is a "
         "server-fault finding -> {}\n",
         dir, r.fault_outcome.discard_kind, crash.string());
+}
+
+// A reduction's way back after a candidate made the server fail: a new connection once the
+// server is back (restarted by a supervisor: systemd, mysqld_safe, supervise-mariadb.sh).
+Reconnect reconnect_after_fault(LoadedFinding& f) {
+    return [&f]() -> Backend* {
+        // As in reduce_crash: a connection made before the failed server has died is lost.
+        f.backend.reset();
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        f.backend = connect_when_back(f.target, kServerWait);
+        return f.backend.get();
+    };
 }
 
 // Writes the reduced finding next to `dir` and prints the reduction; `note` ends the line.
@@ -230,12 +247,15 @@ int run_replay_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs) {
     std::vector<std::string> libraries = options.driver_libraries;
     if (libraries.empty()) libraries.emplace_back();  // the target's default library
+    // Once the server has answered, an unreachable server is one being restarted.
+    std::chrono::milliseconds server_wait{0};
     for (const std::string& dir : dirs) {
         for (const std::string& library : libraries) {
             RunOptions one = options;
             one.driver_libraries.clear();
             if (!library.empty()) one.driver_libraries.push_back(library);
-            LoadedFinding f = load_finding(dir, one, dialect_given);
+            LoadedFinding f = load_finding(dir, one, dialect_given, false, server_wait);
+            server_wait = kServerWait;
             // Asked before the case runs: a case that crashes the server leaves no one to ask.
             const std::string version = f.backend->server_version();
             const DriverLibraryInfo loaded = f.backend->driver_library();
@@ -254,17 +274,20 @@ int run_replay_command(RunOptions options, bool dialect_given,
 int run_reduce_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs) {
     int exit_code = 0;
+    // Once the server has answered, an unreachable server is one being restarted.
+    std::chrono::milliseconds server_wait{0};
     for (const std::string& dir : dirs) {
         // A folder that does not load is reported and skipped; the others are still reduced.
         std::optional<LoadedFinding> loaded;
         try {
-            loaded.emplace(load_finding(dir, options, dialect_given, true));
+            loaded.emplace(load_finding(dir, options, dialect_given, true, server_wait));
         } catch (const LoadError& e) {
             fmt::print("{}: not reduced, the finding does not load: {}\n", dir, e.what());
             exit_code = 1;
             continue;
         }
         LoadedFinding& f = *loaded;
+        server_wait = kServerWait;
         CaseOutcome original = run_alone(f, f.tc);
         bool same = false;
         const std::string verdict = replay_verdict(f.record, original, &same);
@@ -296,13 +319,17 @@ int run_reduce_command(RunOptions options, bool dialect_given,
                 std::max(exit_code, reduce_benign_match(f, dir, original, verdict, budget, draws));
             continue;
         }
-        FindingReduction r = reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc,
-                                            original, budget, progress, draws);
+        FindingReduction r =
+            reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,
+                           progress, draws, reconnect_after_fault(f));
         if (options.verbosity > 0) fmt::print(stderr, "\n");
         if (r.fault_case) {
             write_fault_candidate(f, dir, r);
-            exit_code = 1;
-            continue;
+            if (r.stopped_by_fault) {
+                fmt::print("{}: not reduced, the reduction stopped at a server fault\n", dir);
+                exit_code = 1;
+                continue;
+            }
         }
         if (!same_finding(original, r.outcome)) {
             fmt::print("{}: the reduced case no longer shows the finding; nothing written\n", dir);

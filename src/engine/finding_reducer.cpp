@@ -115,36 +115,47 @@ ShrunkCase shrink_case(const TestCase& tc, const StillInteresting& interesting,
 FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
                                 const TestCase& tc, const CaseOutcome& original,
                                 const ReductionBudget& budget, const ReductionProgress& progress,
-                                const CaseGenerator* generator) {
+                                const CaseGenerator* generator, const Reconnect& reconnect) {
     FindingReduction out;
-    bool connection_lost = false;
-    auto interesting = [&](const TestCase& candidate) {
-        if (connection_lost) return false;
-        CaseOutcome outcome = run_case_alone(backend, dialect, rules, candidate, "reduce");
-        // A candidate that crashes the server is not this finding; stop rather than
-        // crash it again and again.
-        if (outcome.verdict == Verdict::ServerFault) {
-            connection_lost = true;
-            out.fault_case = candidate;
+    Backend* current = &backend;
+    // A fault outside the candidates (the reduced case, the settings' run) ends the reduction.
+    auto stop_at_fault = [&](const TestCase& tc_run, const CaseOutcome& outcome) {
+        if (!out.fault_case) {
+            out.fault_case = tc_run;
             out.fault_outcome = outcome;
         }
-        return same_finding(original, outcome);
+        ++out.server_faults;
+        out.stopped_by_fault = true;
+    };
+    auto interesting = [&](const TestCase& candidate) {
+        if (out.stopped_by_fault) return false;
+        CaseOutcome outcome = run_case_alone(*current, dialect, rules, candidate, "reduce");
+        if (outcome.verdict != Verdict::ServerFault) return same_finding(original, outcome);
+        // A candidate that crashes the server is not this finding: the first is kept as a
+        // finding of its own, and the reduction goes on once the server is back.
+        stop_at_fault(candidate, outcome);
+        Backend* again = reconnect && out.server_faults < kMaxServerFaults ? reconnect() : nullptr;
+        if (again) {
+            current = again;
+            out.stopped_by_fault = false;
+        }
+        return false;
     };
     ShrunkCase shrunk = shrink_case(tc, interesting, budget, progress, dialect, generator);
     out.reduced = std::move(shrunk.reduced);
     out.stats = shrunk.stats;
     out.on_choices = shrunk.on_choices;
-    if (connection_lost) return out;
-    out.outcome = run_case_alone(backend, dialect, rules, out.reduced, "reduce");
-    if (out.outcome.verdict == Verdict::ServerFault && !out.fault_case) {
-        out.fault_case = out.reduced;
-        out.fault_outcome = out.outcome;
+    if (out.stopped_by_fault) return out;
+    out.outcome = run_case_alone(*current, dialect, rules, out.reduced, "reduce");
+    if (out.outcome.verdict == Verdict::ServerFault) {
+        stop_at_fault(out.reduced, out.outcome);
+        return out;
     }
-    if (out.fault_case || !same_finding(original, out.outcome)) return out;
-    SettingDependence dependence = measure_setting_dependence(backend, dialect, rules, out.reduced);
+    if (!same_finding(original, out.outcome)) return out;
+    SettingDependence dependence =
+        measure_setting_dependence(*current, dialect, rules, out.reduced);
     if (dependence.outcome.verdict == Verdict::ServerFault) {
-        out.fault_case = std::move(dependence.all_variants);
-        out.fault_outcome = std::move(dependence.outcome);
+        stop_at_fault(dependence.all_variants, dependence.outcome);
         return out;
     }
     out.settings_measured = dependence.measured;

@@ -2,6 +2,7 @@
 // Reduces a finding on its target: a candidate is kept when, run in a fresh workspace,
 // the same representations still split into the same groups (not merely "some
 // difference"). Drives src/reduce/ with a test built from a CaseRunner.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,12 +27,22 @@ struct FindingReduction {
     // and not measured when the dialect has no optimizer-setting variants.
     bool settings_measured = false;
     std::vector<std::string> settings;
-    // The server failed (crashed, was killed, lost the connection) while this candidate ran;
-    // the reduction stopped there. The caller records it: a crash found by reduction is a
-    // finding of its own, and the connection must be made again.
+    // The first candidate under which the server failed (crashed, was killed, lost the
+    // connection). The caller records it: a crash found by reduction is a finding of its own.
     std::optional<TestCase> fault_case;
     CaseOutcome fault_outcome;
+    int server_faults = 0;
+    // The reduction stopped at a server fault: without a Reconnect, when the server did not
+    // come back, or after kMaxServerFaults. `reduced` and `outcome` are then not a result.
+    bool stopped_by_fault = false;
 };
+
+// Makes the connection again after the server failed under a candidate: the new backend,
+// or nullptr when the server did not come back.
+using Reconnect = std::function<Backend*()>;
+
+// A reduction goes on past this many failing candidates at most: each costs a restart.
+inline constexpr int kMaxServerFaults = 3;
 
 // What a reduced finding's report records of its reduction: cost and setting dependence.
 inline ReductionFacts reduction_facts(const FindingReduction& r) {
@@ -67,10 +78,14 @@ ShrunkCase shrink_case(const TestCase& tc, const StillInteresting& interesting,
 // with what is left of the budget. The reduced case keeps its choices only while they still
 // derive it. Last, the reduced case runs once with every optimizer-setting variant to measure
 // which settings it depends on.
+// A candidate under which the server fails is not interesting; with `reconnect` the
+// reduction then goes on over the new connection (`backend` may be gone: the caller's own
+// handle holds the new one), without it the reduction stops there.
 FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const RuleSet& rules,
                                 const TestCase& tc, const CaseOutcome& original,
                                 const ReductionBudget& budget,
                                 const ReductionProgress& progress = {},
-                                const CaseGenerator* generator = nullptr);
+                                const CaseGenerator* generator = nullptr,
+                                const Reconnect& reconnect = {});
 
 }  // namespace eriq
