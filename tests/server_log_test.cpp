@@ -14,9 +14,8 @@ using namespace eriq;
 
 namespace {
 
-std::string fixture_log() {
-    std::ifstream in(std::filesystem::path(ERIQ_SOURCE_DIR) /
-                     "tests/data/logs/mariadb_10_11_two_crashes.log");
+std::string fixture_log(const std::string& name = "mariadb_10_11_two_crashes.log") {
+    std::ifstream in(std::filesystem::path(ERIQ_SOURCE_DIR) / "tests/data/logs" / name);
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
@@ -41,6 +40,20 @@ TEST_CASE("the last crash report of a MariaDB log names the crashed frames", "[s
     CHECK_FALSE(last_crash_report("2026-12-07 [Note] mariadbd: ready for connections.\n"));
 }
 
+TEST_CASE("an abort from glibc's heap check is placed in the server's frame", "[server_log]") {
+    // Seed 35: `munmap_chunk(): invalid pointer` while a view was parsed. The innermost frames
+    // were pthread_kill, raise, abort and glibc's malloc checks, so every abort of the server
+    // would have had one crash site.
+    auto report = last_crash_report(fixture_log("mariadb_10_11_heap_abort.log"));
+    REQUIRE(report);
+    CHECK(report->signal == 6);
+    REQUIRE(report->frames.size() >= 3);
+    CHECK(report->frames[0] == "parse_sql");
+    CHECK(report->frames[1] == "mysql_make_view");
+    CHECK(report->frames[2] == "open_table");
+    for (const std::string& frame : report->frames) CHECK_FALSE(frame.starts_with("__"));
+}
+
 TEST_CASE("backtrace lines give their function without parameters", "[server_log]") {
     CHECK(
         backtrace_function("mariadbd(_ZN18Item_func_distance8val_realEv+0x3ae)[0x55bde705951e]") ==
@@ -61,6 +74,10 @@ TEST_CASE("backtrace lines give their function without parameters", "[server_log
     CHECK(backtrace_function("/lib/x86_64-linux-gnu/libpthread.so.0(+0x12980) [0x7f0c]").empty());
     CHECK(backtrace_function("mariadbd(+0x86f790)[0x55bde6dc7790]").empty());
     CHECK(backtrace_function("libc_sigaction.c:0(__restore_rt)[0x7f4a9765a050]").empty());
+    CHECK(
+        backtrace_function("nptl/pthread_kill.c:44(__pthread_kill_implementation)[0x7f4]").empty());
+    CHECK(backtrace_function("malloc/malloc.c:5666(malloc_printerr)[0x7f4a9e2b286a]").empty());
+    CHECK(backtrace_function("stdlib/abort.c:81(__GI_abort)[0x7f4a9e244472]").empty());
     CHECK(backtrace_function("mariadbd(handle_fatal_signal+0x1c7)[0x55bde6fce057]").empty());
     CHECK(backtrace_function("Thread pointer: 0x774a40000c68").empty());
 }

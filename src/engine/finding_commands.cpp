@@ -34,6 +34,8 @@ struct LoadedFinding {
     FindingRecord record;
     Target target;
     std::unique_ptr<Backend> backend;
+    // Asked at once: a case that crashes the server leaves no one to ask.
+    std::string server_version;
 };
 
 // `for_reduction`: also load the grammar when the finding has the draws that derived it.
@@ -55,6 +57,7 @@ LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect
     f.tc.dialect = f.target.dialect.name;
     if (server_wait.count() > 0) f.backend = connect_when_back(f.target, server_wait);
     if (!f.backend) f.backend = open_backend(f.target.connection, f.target.backend_options);
+    f.server_version = f.backend->server_version();
     return f;
 }
 
@@ -168,9 +171,10 @@ void write_fault_candidate(const LoadedFinding& f, const std::string& dir,
                            const FindingReduction& r) {
     CaseOutcome shown = r.fault_outcome;
     shown.classification.pattern = "server_fault";
-    const fs::path crash = ReportWriter(fs::path(dir).parent_path())
-                               .write(*r.fault_case, shown,
-                                      report_context(f.target, "", f.target.connection.redacted()));
+    const fs::path crash =
+        ReportWriter(fs::path(dir).parent_path())
+            .write(*r.fault_case, shown,
+                   report_context(f.target, f.server_version, f.target.connection.redacted()));
     fmt::print(
         "{}: the server failed ({}) while a reduction candidate ran; the candidate is a "
         "server-fault finding -> {}\n",
@@ -193,7 +197,7 @@ Reconnect reconnect_after_fault(LoadedFinding& f) {
 void write_reduction(LoadedFinding& f, const std::string& dir, const FindingReduction& r,
                      const std::string& note) {
     const ReportContext ctx =
-        report_context(f.target, f.backend->server_version(), f.target.connection.redacted());
+        report_context(f.target, f.server_version, f.target.connection.redacted());
     const fs::path written = ReportWriter(fs::path(dir).parent_path())
                                  .write_reduced(dir, r.reduced, r.outcome, ctx, reduction_facts(r));
     print_reduction(dir, "", f.tc, r.reduced, r.stats,
@@ -256,8 +260,7 @@ int run_replay_command(RunOptions options, bool dialect_given,
             if (!library.empty()) one.driver_libraries.push_back(library);
             LoadedFinding f = load_finding(dir, one, dialect_given, false, server_wait);
             server_wait = kServerWait;
-            // Asked before the case runs: a case that crashes the server leaves no one to ask.
-            const std::string version = f.backend->server_version();
+            const std::string version = f.server_version;
             const DriverLibraryInfo loaded = f.backend->driver_library();
             CaseOutcome outcome = run_alone(f, f.tc);
             bool same = false;

@@ -13,14 +13,32 @@ namespace eriq {
 namespace {
 
 // Frames of the signal handler and of the C library, not of the code that crashed.
-constexpr std::array<std::string_view, 8> kHandlerFrames = {"my_print_stacktrace",
-                                                            "handle_fatal_signal",
-                                                            "print_fatal_signal",
-                                                            "__restore_rt",
-                                                            "start_thread",
-                                                            "clone",
-                                                            "clone3",
-                                                            "abort"};
+constexpr std::array<std::string_view, 12> kHandlerFrames = {"my_print_stacktrace",
+                                                             "handle_fatal_signal",
+                                                             "print_fatal_signal",
+                                                             "__restore_rt",
+                                                             "start_thread",
+                                                             "clone",
+                                                             "clone3",
+                                                             "abort",
+                                                             "raise",
+                                                             "malloc_printerr",
+                                                             "free",
+                                                             "malloc"};
+
+// glibc's source folders, as addr2line names its frames ("malloc/malloc.c:3388(...)"): an
+// abort() from glibc's heap checks or assert() has these innermost, above the server's frame.
+constexpr std::array<std::string_view, 9> kLibcSourceFolders = {
+    "nptl/", "posix/", "stdlib/", "malloc/", "assert/", "string/", "signal/", "libio/", "sysdeps/"};
+
+bool is_libc_frame(std::string_view module, std::string_view name) {
+    if (module.find("libc") != std::string_view::npos) return true;
+    for (std::string_view folder : kLibcSourceFolders)
+        if (module.starts_with(folder)) return true;
+    // Names starting with "__" are reserved for the implementation (__GI_raise,
+    // __pthread_kill_implementation, __libc_message, __GI___libc_free).
+    return name.starts_with("__");
+}
 
 std::string demangled(const std::string& symbol) {
     if (!symbol.starts_with("_Z")) return symbol;
@@ -73,9 +91,9 @@ std::string backtrace_function(std::string_view line) {
     if (plus != std::string::npos) symbol.resize(plus);
     if (symbol.empty()) return "";
     const std::string_view module = line.substr(0, open);
-    if (module.find("libc") != std::string_view::npos) return "";
     std::string name = without_parameters(demangled(symbol));
-    if (std::find(kHandlerFrames.begin(), kHandlerFrames.end(), name) != kHandlerFrames.end())
+    if (is_libc_frame(module, name) ||
+        std::find(kHandlerFrames.begin(), kHandlerFrames.end(), name) != kHandlerFrames.end())
         return "";
     return name;
 }
