@@ -95,6 +95,31 @@ TEST_CASE("release numbers order component by component", "[benign]") {
     CHECK_FALSE(release_before("unknown", "3.43.0"));
 }
 
+TEST_CASE("a benign entry bounded by I applies only when I holds its pattern", "[benign]") {
+    Dialect d;
+    BenignDifference b;
+    b.reason = "a clipped TIME result's precision";
+    b.query_regex = "\\btimediff\\s*\\(";
+    b.pattern = BenignPattern(b.query_regex);
+    b.intermediate_regex = "'[^']*'\\s+AS\\s+vc_\\d+";
+    b.intermediate_pattern = BenignPattern(b.intermediate_regex);
+    b.representations = {"TEMPT"};
+    d.benign.push_back(b);
+    TestCase tc;
+    tc.intermediate = "SELECT '1970-01-01 00:00:00' AS vc_0 FROM t2 AS s0";
+    tc.referencing = "SELECT TIMEDIFF(q1.vc_0, '1000-01-01 00:00:00') FROM x AS q1";
+    Classification c;
+    c.consistent = false;
+    c.minority = {"TEMPT"};
+    CHECK(matching_benign(d, tc, c) != nullptr);
+    // The same Q over a stored column: I does not hold the literal.
+    tc.intermediate = "SELECT s0.c0 AS vc_0 FROM t2 AS s0";
+    CHECK(matching_benign(d, tc, c) == nullptr);
+    // A literal only in Q is not I's column either.
+    tc.referencing = "SELECT TIMEDIFF(q1.vc_0, '1000-01-01 00:00:00') AS vc_9 FROM x AS q1";
+    CHECK(matching_benign(d, tc, c) == nullptr);
+}
+
 TEST_CASE("a benign entry bounded by data and release applies only within both", "[benign]") {
     Dialect d;
     BenignDifference b;

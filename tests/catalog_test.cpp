@@ -11,13 +11,18 @@
 
 #include "catalog/dialect.hpp"
 #include "catalog/sql_template.hpp"
+#include "engine/explained_differences.hpp"
 #include "util/load_error.hpp"
 
 namespace {
 
+using eriq::BenignDifference;
+using eriq::Classification;
 using eriq::Dialect;
 using eriq::load_dialect;
 using eriq::LoadError;
+using eriq::matching_benign;
+using eriq::TestCase;
 
 std::string shipped(const std::string& name) {
     return std::string(ERIQ_SOURCE_DIR) + "/dialects/" + name + ".toml";
@@ -93,9 +98,10 @@ TEST_CASE("shipped mariadb dialect loads with a full catalogue", "[catalog]") {
           std::vector<std::string>{"CREATE TEMPORARY TABLE {name} AS {I}"});
     CHECK_FALSE(d.representations.at("TEMPT").query.has_value());
     // COERCIBILITY(), JSON as LONGTEXT, bit literals, division scale, hex literals, DATE_ADD
-    // of a string: all about TEMPT; the stored bit literal also about the forms that
-    // derived_merge=off materializes.
-    REQUIRE(d.benign.size() == 6);
+    // of a string, the NULL literal's BINARY(0), a literal's temporal precision: all about
+    // TEMPT; the stored bit literal, NULL and literal also about the forms that derived_merge=off
+    // materializes.
+    REQUIRE(d.benign.size() == 8);
     for (const auto& b : d.benign) {
         REQUIRE_FALSE(b.representations.empty());
         CHECK(b.representations.front() == "TEMPT");
@@ -129,6 +135,30 @@ TEST_CASE("shipped mariadb [[benign]] entries match the campaign's documented di
           "A hexadecimal literal X'...' i;");
     CHECK(matched_by("SELECT DATE_ADD('1000-01-01', INTERVAL 1 DAY) AS vc_0 FROM t0 AS s0") ==
           "DATE_ADD, DATE_SUB, ADDDATE an;");
+    // From the seed-35 campaign: Q's function of a column of x whose I is the NULL literal, or
+    // a temporal-looking string literal.
+    const auto entry_for = [&](const TestCase& tc) {
+        Classification c;
+        c.consistent = false;
+        c.minority = {"TEMPT"};
+        const BenignDifference* b = matching_benign(d, tc, c);
+        return b ? b->reason.substr(0, 30) : std::string();
+    };
+    TestCase null_column;
+    null_column.intermediate = "SELECT NULL AS vc_0 FROM t0 AS s0";
+    null_column.referencing = "SELECT COALESCE(0.66, q1.vc_0) FROM x AS q1";
+    CHECK(entry_for(null_column) == "CREATE TABLE ... SELECT gives ");
+    null_column.referencing = "SELECT IFNULL(TIME(MIN('1000-01-01')), q1.vc_1) FROM x AS q1";
+    null_column.intermediate = "SELECT NULL AS vc_1 FROM t0 AS s0";
+    CHECK(entry_for(null_column) == "CREATE TABLE ... SELECT gives ");
+    null_column.intermediate = "SELECT s0.c0 IS NULL AS vc_1 FROM t0 AS s0";
+    CHECK(entry_for(null_column).empty());
+    TestCase literal;
+    literal.intermediate = "SELECT '1970-01-01 00:00:00' AS vc_0 FROM t2 AS s0";
+    literal.referencing = "SELECT TIMEDIFF(q1.vc_0, '1000-01-01 00:00:00') FROM x AS q1";
+    CHECK(entry_for(literal) == "A string literal's temporal pr");
+    literal.intermediate = "SELECT 'abc' AS vc_0 FROM t2 AS s0";
+    CHECK(entry_for(literal).empty());
     // Not where the value is no column of I or the first argument is no string.
     CHECK(matched_by("SELECT 1 FROM t0 WHERE MOD(c0 / 2, 1) = 0") == "");
     CHECK(matched_by("SELECT c0 AS vc_0 FROM t0 WHERE c1 = X'7E'") == "");

@@ -64,6 +64,10 @@ struct BenignDifference {
     // the release from which on the DBMS no longer shows the difference.
     std::string rows_regex;  // empty: any data
     BenignPattern rows_pattern;
+    // And a pattern I itself must contain, where query_regex names a construct of Q (the
+    // function that shows the difference) and this one the column of I that causes it.
+    std::string intermediate_regex;  // empty: any I
+    BenignPattern intermediate_pattern;
     std::string before_version;  // empty: every release
 };
 

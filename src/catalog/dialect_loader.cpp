@@ -114,8 +114,9 @@ class DialectReader : TomlFields {
         "name", "args", "returns", "template", "variadic", "weight", "distinct"};
     static constexpr std::string_view kRepresentationKeys[] = {"setup", "x", "query", "teardown",
                                                                "disabled"};
-    static constexpr std::string_view kBenignKeys[] = {"reason", "query_regex", "representations",
-                                                       "rows_regex", "before_version"};
+    static constexpr std::string_view kBenignKeys[] = {
+        "reason",     "query_regex",        "representations",
+        "rows_regex", "intermediate_regex", "before_version"};
     static constexpr std::string_view kExpectedErrorKeys[] = {"reason", "error_regex",
                                                               "representations"};
 
@@ -365,6 +366,9 @@ class DialectReader : TomlFields {
             fail(representations.source(), "'representations' must name at least one");
         if (entry.contains("rows_regex"))
             benign.rows_pattern = regex_of(entry, "rows_regex", "[[benign]]", benign.rows_regex);
+        if (entry.contains("intermediate_regex"))
+            benign.intermediate_pattern =
+                regex_of(entry, "intermediate_regex", "[[benign]]", benign.intermediate_regex);
         if (const toml::node* bound = entry.get("before_version")) {
             benign.before_version = nonempty_text(*bound, "before_version");
             if (!release_number(benign.before_version))

@@ -36,9 +36,11 @@ bool listed_side(const BenignDifference& b, const Classification& c,
     return false;
 }
 
-// The entry's conditions on the case's data and on the target's release.
+// The entry's conditions on the case's I and data and on the target's release.
 bool applies_to(const BenignDifference& b, const TestCase& tc, std::string_view target_version) {
     if (!b.before_version.empty() && !release_before(target_version, b.before_version))
+        return false;
+    if (!b.intermediate_regex.empty() && !b.intermediate_pattern.found_in(tc.intermediate))
         return false;
     if (b.rows_regex.empty()) return true;
     return std::any_of(tc.rows.begin(), tc.rows.end(),
