@@ -226,19 +226,16 @@ class Worker {
                     if (!reduce_fault(p)) return;
                     continue;
                 }
-                const Reconnect back = [this]() -> Backend* {
-                    reconnect();
-                    return backend_.get();
-                };
+                const Reconnect back = [this] { return reconnect(), backend_.get(); };
                 FindingReduction r =
                     reduce_finding(*backend_, shared_.target.dialect, shared_.target.rules, p.tc,
                                    p.outcome, budget, {}, &shared_.generator, back);
                 if (r.fault_case) {
                     // The server failed under a reduction candidate: a finding of its own
-                    // (or a server killed from outside), counted like any server fault.
+                    // (or a server killed from outside), counted like any server fault. A
+                    // reduction stopped there leaves no live connection.
                     record(*r.fault_case, r.fault_outcome);
                     if (r.stopped_by_fault) {
-                        // The last fault was not followed by a connection, or none was made.
                         if (backend_) reconnect();
                         if (!backend_) return;
                         continue;
