@@ -118,7 +118,8 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
                                 const CaseGenerator* generator, const Reconnect& reconnect) {
     FindingReduction out;
     Backend* current = &backend;
-    // A fault outside the candidates (the reduced case, the settings' run) ends the reduction.
+    // Records a server fault (the first one's case is kept) and stops the reduction; a
+    // candidate's fault is followed by a reconnect that lets it go on.
     auto stop_at_fault = [&](const TestCase& tc_run, const CaseOutcome& outcome) {
         if (!out.fault_case) {
             out.fault_case = tc_run;
