@@ -79,3 +79,19 @@ TEST_CASE("the known correlated DuckDB bug's case still shows the derived table 
                           "CTE=CTE_MAT=CTE_NOT_MAT\u2260DERIVED(VIEW_SKIP)(TEMPT_SKIP)") !=
           std::string::npos);
 }
+
+// known-bugs/duckdb.toml, from the seed-35 campaign: a subquery read twice returns the other
+// join side's column, and a correlated CTE read inside an IN subquery loses its correlation.
+TEST_CASE("the seed-35 DuckDB bugs' cases still show their wrong forms", "[duckdb]") {
+    const CaseRun self_join = run_case("duckdb_self_joined_subquery_case_on_join_key.toml");
+    INFO(self_join.output);
+    CHECK(self_join.exit_code == 1);
+    CHECK(self_join.output.find("verdict: inconsistent VIEW=DERIVED=CTE_NOT_MAT\u2260CTE=TEMPT="
+                                "CTE_MAT") != std::string::npos);
+    const CaseRun correlated = run_case("duckdb_correlated_cte_in_subquery_loses_correlation.toml");
+    INFO(correlated.output);
+    CHECK(correlated.exit_code == 1);
+    CHECK(correlated.output.find("verdict: inconsistent "
+                                 "CTE=CTE_MAT=CTE_NOT_MAT\u2260DERIVED(VIEW_SKIP)(TEMPT_SKIP)") !=
+          std::string::npos);
+}
