@@ -66,22 +66,10 @@ PY
 
 # Replay once the last restart is done: the reduced case makes the server fail again.
 for _ in $(seq 1 100); do
-  restarts_before=$(wc -l <"$work/restarts")
   "$bin" replay "$finding/reduced" --connect "$url" >"$work/replay.log" 2>&1 && break
   sleep 0.3
 done
 grep -q "reproduces: the server fails again" "$work/replay.log" || fail "replay: $(cat "$work/replay.log")"
-# Two folders in one command, once the server is back from that replay: the first replay
-# fails the server, and the second waits for its restart (the command used to end there
-# with "cannot connect").
-for _ in $(seq 1 200); do
-  [ "$(wc -l <"$work/restarts")" -gt "$restarts_before" ] && break
-  sleep 0.3
-done
-"$bin" replay "$finding/reduced" "$finding/reduced" --connect "$url" >"$work/replay2.log" 2>&1 ||
-  fail "replay of two folders exited $?: $(cat "$work/replay2.log")"
-[ "$(grep -c "reproduces: the server fails again" "$work/replay2.log")" -eq 2 ] ||
-  fail "replay of two folders: $(cat "$work/replay2.log")"
 
 # A campaign reduces its own server faults (reduction is on by default): the same campaign
 # again, and the fault's folder gets a reduced server_fault case less than half its size.
@@ -119,4 +107,21 @@ assert faults and all(g["known_id"] == "mariadb-crash-distance-compared-with-vie
                       for g in faults), faults
 print(f"triage: {len(faults)} server-fault group(s), known as {faults[0]['known_id']}")
 PY
+
+# Two folders in one command, last (its crashes must not overlap the campaigns above), once
+# the server is back from a replay: the first folder's replay fails the server, and the
+# second waits for its restart (the command used to end there with "cannot connect").
+for _ in $(seq 1 100); do
+  restarts_before=$(wc -l <"$work/restarts")
+  "$bin" replay "$finding/reduced" --connect "$url" >"$work/replay.log" 2>&1 && break
+  sleep 0.3
+done
+for _ in $(seq 1 200); do
+  [ "$(wc -l <"$work/restarts")" -gt "$restarts_before" ] && break
+  sleep 0.3
+done
+"$bin" replay "$finding/reduced" "$finding/reduced" --connect "$url" >"$work/replay2.log" 2>&1 ||
+  fail "replay of two folders exited $?: $(cat "$work/replay2.log")"
+[ "$(grep -c "reproduces: the server fails again" "$work/replay2.log")" -eq 2 ] ||
+  fail "replay of two folders: $(cat "$work/replay2.log")"
 echo PASS
