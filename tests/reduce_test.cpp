@@ -256,55 +256,63 @@ TEST_CASE("a server lost while the reducer drops its objects is a server fault t
     CHECK(r.fault_outcome.discard_kind == "connection_lost");
 }
 
+namespace {
+
+struct ReconnectingReduction {
+    TestCase tc;
+    CaseOutcome original;
+    FindingReduction r;
+    int reconnects = 0;
+    int faults_injected = 0;
+};
+
+// Reduces padded_right_join_case(1) on a backend that fails every statement naming t2 as a
+// lost connection. Each reconnect clears the workspace the failed candidate left and hands
+// back the healthy backend, or (`reconnect_to_dying`) the failing one again.
+ReconnectingReduction reduce_with_reconnect(bool reconnect_to_dying) {
+    SqliteTarget target;
+    ReconnectingReduction out;
+    out.tc = padded_right_join_case(1);
+    out.original = target.run(out.tc);
+    REQUIRE(out.original.verdict == Verdict::Inconsistent);
+    FaultInjectingBackend dying(*target.backend,
+                                {{"t2", FaultInjectingBackend::Fault::LoseConnection}});
+    const Reconnect back = [&]() -> Backend* {
+        ++out.reconnects;
+        target.backend->reset_workspace();
+        return reconnect_to_dying ? &dying : target.backend.get();
+    };
+    out.r = reduce_finding(dying, target.t.dialect, target.t.rules, out.tc, out.original, {}, {},
+                           nullptr, back);
+    out.faults_injected = dying.faults_injected();
+    return out;
+}
+
+}  // namespace
+
 TEST_CASE("with a reconnect, a reduction goes on past a candidate that fails the server",
           "[reduce]") {
     // `eriq-gen reduce` of a 50-finding campaign stopped reducing a finding at its first
     // crashing candidate (and the next folder found the server restarting).
-    SqliteTarget target;
-    TestCase tc = padded_right_join_case(1);
-    const CaseOutcome original = target.run(tc);
-    REQUIRE(original.verdict == Verdict::Inconsistent);
-    FaultInjectingBackend dying(*target.backend,
-                                {{"t2", FaultInjectingBackend::Fault::LoseConnection}});
-    int reconnects = 0;
-    // The new connection finds the workspace the failed candidate left and clears it.
-    const Reconnect back = [&]() -> Backend* {
-        ++reconnects;
-        target.backend->reset_workspace();
-        return target.backend.get();
-    };
-    FindingReduction r = reduce_finding(dying, target.t.dialect, target.t.rules, tc, original, {},
-                                        {}, nullptr, back);
+    const ReconnectingReduction run = reduce_with_reconnect(false);
+    const FindingReduction& r = run.r;
     REQUIRE(r.fault_case);
     CHECK(r.fault_case->referencing.find("t2") != std::string::npos);
     CHECK(r.server_faults == 1);
-    CHECK(reconnects == 1);
+    CHECK(run.reconnects == 1);
     CHECK_FALSE(r.stopped_by_fault);
-    CHECK(same_finding(original, r.outcome));
+    CHECK(same_finding(run.original, r.outcome));
     CHECK(case_statements(r.reduced) <= 6);
-    CHECK(r.reduced.intermediate.size() < tc.intermediate.size());
+    CHECK(r.reduced.intermediate.size() < run.tc.intermediate.size());
 }
 
 TEST_CASE("a reduction stops after its third server fault", "[reduce]") {
-    SqliteTarget target;
-    TestCase tc = padded_right_join_case(1);
-    const CaseOutcome original = target.run(tc);
-    REQUIRE(original.verdict == Verdict::Inconsistent);
     // Every candidate naming t2 fails the server, also over the new connections.
-    FaultInjectingBackend dying(*target.backend,
-                                {{"t2", FaultInjectingBackend::Fault::LoseConnection}});
-    int reconnects = 0;
-    const Reconnect back = [&]() -> Backend* {
-        ++reconnects;
-        target.backend->reset_workspace();
-        return &dying;
-    };
-    FindingReduction r = reduce_finding(dying, target.t.dialect, target.t.rules, tc, original, {},
-                                        {}, nullptr, back);
-    CHECK(r.server_faults == kMaxServerFaults);
-    CHECK(reconnects == kMaxServerFaults - 1);
-    CHECK(r.stopped_by_fault);
-    CHECK(dying.faults_injected() == kMaxServerFaults);
+    const ReconnectingReduction run = reduce_with_reconnect(true);
+    CHECK(run.r.server_faults == kMaxServerFaults);
+    CHECK(run.reconnects == kMaxServerFaults - 1);
+    CHECK(run.r.stopped_by_fault);
+    CHECK(run.faults_injected == kMaxServerFaults);
 }
 
 TEST_CASE("without a way to reconnect, a reduction stops at the server fault", "[reduce]") {
