@@ -19,6 +19,16 @@ std::string resolve_data_path(const std::string& path) {
     return path;
 }
 
+TypeFamilies type_families_of(const Dialect& dialect) {
+    TypeFamilies families;
+    for (const TypeInfo& type : dialect.types) {
+        std::string name = type.name.substr(0, type.name.find('('));
+        for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        families.emplace(name, type.family);
+    }
+    return families;
+}
+
 Target load_target(const RunOptions& o, bool need_grammar) {
     Target t;
     t.dialect = load_dialect(resolve_data_path(
@@ -72,11 +82,7 @@ ReportContext report_context(const Target& t, const std::string& server_version,
                       {},
                       t.library.path,
                       t.library.source_id};
-    for (const TypeInfo& type : t.dialect.types) {
-        std::string name = type.name.substr(0, type.name.find('('));
-        for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        ctx.grouping.type_families.emplace(name, type.family);
-    }
+    ctx.grouping.type_families = type_families_of(t.dialect);
     ctx.grouping.side_depends_on_q = side_depends_on_q(t.rules);
     return ctx;
 }

@@ -7,6 +7,7 @@
 #include "dsl/grammar.hpp"
 #include "engine/options.hpp"
 #include "exec/backend.hpp"
+#include "report/group_signature.hpp"
 #include "report/report_writer.hpp"
 #include "rules/rule_set.hpp"
 
@@ -34,6 +35,9 @@ std::string resolve_data_path(const std::string& path);
 Target load_target(const RunOptions& options, bool need_grammar = true);
 
 // What the report files of a finding on this target need to know about it.
+// The dialect's type names without parameters, upper-cased, to their families (grouping).
+TypeFamilies type_families_of(const Dialect& dialect);
+
 ReportContext report_context(const Target& t, const std::string& server_version,
                              const std::string& redacted_connection);
 

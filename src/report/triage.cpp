@@ -252,6 +252,9 @@ std::string triage_text(const Triage& t) {
         out += fmt::format("  status: {}{}\n", g.status,
                            g.known_id.empty() ? "" : " (known: " + g.known_id + ")");
         if (!g.known_title.empty()) out += fmt::format("  report: {}\n", g.known_title);
+        if (g.resembles)
+            out += fmt::format("  resembles: {} ({} of {} features shared; a hint, not a match)\n",
+                               g.resembles->id, g.resembles->shared, g.resembles->of);
         out += fmt::format("  first seen: {}\n", g.first_seen);
         out += fmt::format("  smallest: {}{}\n", g.smallest.string(),
                            g.reduced ? "" : " (not reduced)");
@@ -308,6 +311,17 @@ std::string triage_json(const Triage& t) {
         w.begin_array();
         for (const auto& f : g.features) w.string(f);
         w.end_array();
+        if (g.resembles) {
+            w.key("resembles");
+            w.begin_object();
+            w.key("id");
+            w.string(g.resembles->id);
+            w.key("shared");
+            w.integer(static_cast<std::int64_t>(g.resembles->shared));
+            w.key("of");
+            w.integer(static_cast<std::int64_t>(g.resembles->of));
+            w.end_object();
+        }
         if (!g.crash_frames.empty()) {
             w.key("crash_frames");
             w.begin_array();

@@ -5,6 +5,7 @@
 // repository's known-bug lists (known-bugs/<dialect>.toml).
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,16 @@ struct KnownBug {
     std::string link;
     std::string fixed_in;
     std::string reason;
+    // The group features of the entry's reduced case (engine/known_bug_features.hpp), for
+    // telling which known bug an unknown group resembles; empty when not computed.
+    std::vector<std::string> case_features;
+};
+
+// The known bug an unknown group shares most features with (report/known_bug_resemblance.hpp).
+struct Resemblance {
+    std::string id;
+    std::size_t shared = 0;  // features in both, the split counting as one
+    std::size_t of = 0;      // features in either
 };
 
 // Every known-bugs/*.toml in `dir` (none when the folder is missing). Throws LoadError.
@@ -61,12 +72,13 @@ struct TriageGroup {
     bool settings_measured = false;
     std::vector<std::filesystem::path> members;  // finding folders
     std::string first_seen;
-    std::filesystem::path smallest;  // the member whose (reduced) case is smallest
-    std::size_t smallest_size = 0;   // its I + Q characters
-    bool reduced = false;            // the smallest member was reduced
-    std::string status = "new";      // from the known-bug list, else "new"
-    std::string known_id;            // the known bug's id, if listed
-    std::string known_title;         // and the title of its upstream report, if it has one
+    std::filesystem::path smallest;        // the member whose (reduced) case is smallest
+    std::size_t smallest_size = 0;         // its I + Q characters
+    bool reduced = false;                  // the smallest member was reduced
+    std::string status = "new";            // from the known-bug list, else "new"
+    std::string known_id;                  // the known bug's id, if listed
+    std::string known_title;               // and the title of its upstream report, if it has one
+    std::optional<Resemblance> resembles;  // for a group not known: a hint, never a verdict
 };
 
 struct Triage {

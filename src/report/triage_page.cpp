@@ -171,6 +171,11 @@ std::string triage_page(const Triage& t, const std::vector<fs::path>& out_dirs) 
         std::string features;
         for (const auto& f : g.features) features += (features.empty() ? "" : ", ") + f;
         out += "<p>features: " + html_escape(features) + "</p>";
+        if (g.resembles)
+            out += fmt::format(
+                "<p class=\"resembles\">resembles known bug <b>{}</b> ({} of {} features "
+                "shared; a hint, not a match)</p>",
+                html_escape(g.resembles->id), g.resembles->shared, g.resembles->of);
         if (!g.crash_frames.empty())
             out +=
                 "<p class=\"crash\">crash site: " + html_escape(crash_site_text(g.crash_frames)) +
