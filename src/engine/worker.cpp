@@ -11,6 +11,7 @@
 #include "engine/case_runner.hpp"
 #include "engine/connect_backoff.hpp"
 #include "engine/finding_reducer.hpp"
+#include "engine/reduction_messages.hpp"
 #include "engine/round_feeder.hpp"
 #include "gen/rng.hpp"
 
@@ -206,6 +207,11 @@ class Worker {
                        outcome.variants.empty() ? "" : outcome.variants.back().error);
     }
 
+    void say(const std::string& line) {
+        std::lock_guard lock(shared_.mutex);
+        fmt::print(stderr, "{}", line);
+    }
+
     // Reduces the findings of the round just run (its database is no longer needed), one
     // per SQL signature: repeats of a finding reduce to the same group.
     void reduce_pending() {
@@ -241,19 +247,18 @@ class Worker {
                         continue;
                     }
                 }
-                if (!same_finding(p.outcome, r.outcome)) continue;  // e.g. interrupted
+                if (!same_finding(p.outcome, r.outcome)) {  // flaky, or interrupted
+                    // Said, or triage lists it apart from its relatives with no hint why.
+                    if (shared_.options.verbosity > 0 && !shared_.past_deadline())
+                        say(not_reduced_message(p.dir.filename().string(), r.outcome,
+                                                r.stats.tests));
+                    continue;
+                }
                 ReportContext ctx = context();
                 shared_.writer.write_reduced(p.dir, r.reduced, r.outcome, ctx, reduction_facts(r));
-                if (shared_.options.verbosity > 0) {
-                    std::lock_guard lock(shared_.mutex);
-                    fmt::print(stderr,
-                               "\neriq: reduced {}: {} -> {} statements, I {} -> {} and Q {} -> "
-                               "{} characters, {} tests in {:.1f} s\n",
-                               p.dir.filename().string(), case_statements(p.tc),
-                               case_statements(r.reduced), p.tc.intermediate.size(),
-                               r.reduced.intermediate.size(), p.tc.referencing.size(),
-                               r.reduced.referencing.size(), r.stats.tests, r.stats.seconds);
-                }
+                if (shared_.options.verbosity > 0)
+                    say(reduced_message(p.dir.filename().string(), "", p.tc, r.reduced,
+                                        r.stats.tests, r.stats.seconds));
             } catch (const WorkspaceViolation&) {
                 throw;
             } catch (const std::exception& e) {
@@ -293,16 +298,9 @@ class Worker {
         const ReductionStats& stats = c.reduction.stats;
         shared_.writer.write_reduced(p.dir, c.reduction.reduced, shown, context(),
                                      {stats.seconds, stats.tests, false, {}});
-        if (shared_.options.verbosity > 0) {
-            std::lock_guard lock(shared_.mutex);
-            fmt::print(stderr,
-                       "\neriq: reduced server fault {}: {} -> {} statements, I {} -> {} and Q {} "
-                       "-> {} characters, {} tests in {:.1f} s\n",
-                       p.dir.filename().string(), case_statements(p.tc),
-                       case_statements(c.reduction.reduced), p.tc.intermediate.size(),
-                       c.reduction.reduced.intermediate.size(), p.tc.referencing.size(),
-                       c.reduction.reduced.referencing.size(), stats.tests, stats.seconds);
-        }
+        if (shared_.options.verbosity > 0)
+            say(reduced_message(p.dir.filename().string(), "server fault ", p.tc,
+                                c.reduction.reduced, stats.tests, stats.seconds));
         return true;
     }
 
