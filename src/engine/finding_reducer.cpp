@@ -22,6 +22,7 @@ CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleS
         CaseOutcome failed;
         failed.verdict = e.server_fault ? Verdict::ServerFault : Verdict::Discarded;
         failed.discard_kind = e.kind;
+        failed.crash_frames = e.crash_frames;  // a crash while the rows load has its site too
         return failed;
     }
     CaseOutcome outcome = runner.run(tc, tag);
@@ -35,6 +36,7 @@ CaseOutcome run_case_alone(Backend& backend, const Dialect& dialect, const RuleS
         CaseOutcome failed;
         failed.verdict = Verdict::ServerFault;
         failed.discard_kind = e.kind;
+        failed.crash_frames = e.crash_frames;
         return failed;
     }
     return outcome;
