@@ -105,6 +105,16 @@ void FaultInjectingBackend::execute(const std::string& sql) {
     forwarded([&] { inner_->execute(sql); });
 }
 
+namespace {
+
+BackendError lost_connection(const FaultInjectingBackend::Rule& rule) {
+    BackendError lost("connection_lost", "a lost connection injected for the test", true);
+    lost.crash_frames = rule.crash_frames;
+    return lost;
+}
+
+}  // namespace
+
 ResultSet FaultInjectingBackend::query(const std::string& sql) {
     last_queried_ = sql;
     auto applies = [&](const Rule& rule) {
@@ -118,7 +128,7 @@ ResultSet FaultInjectingBackend::query(const std::string& sql) {
         }
         if (rule.fault == Fault::LoseConnection && applies(rule)) {
             ++faults_injected_;
-            throw BackendError("connection_lost", "a lost connection injected for the test", true);
+            throw lost_connection(rule);
         }
     }
     ResultSet result = forwarded([&] { return inner_->query(sql); });
@@ -139,7 +149,7 @@ void FaultInjectingBackend::reset_workspace() {
         if (rule.fault == Fault::LoseConnectionOnReset &&
             last_queried_.find(rule.sql_marker) != std::string::npos) {
             ++faults_injected_;
-            throw BackendError("connection_lost", "a lost connection injected for the test", true);
+            throw lost_connection(rule);
         }
     }
     forwarded([&] { inner_->reset_workspace(); });

@@ -32,6 +32,8 @@ class FaultInjectingBackend : public Backend {
         // Instead: to the queries after an executed statement that contains sql_marker (a
         // session setting), until the next executed statement (the one restoring it).
         bool after_statement = false;
+        // A lost connection's crash site, as a server log would give it (innermost first).
+        std::vector<std::string> crash_frames = {};
     };
 
     FaultInjectingBackend(Backend& inner, std::vector<Rule> rules);
