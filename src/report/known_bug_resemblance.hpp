@@ -23,8 +23,9 @@ bool same_split(const std::vector<std::vector<std::string>>& a,
                 const std::vector<std::vector<std::string>>& b);
 
 // The known bug of the group's dialect whose case features overlap the group's most, when
-// at least `min_share` of the features in either are shared (the split counting as one).
-// Server faults and known groups get none.
+// the shared features weigh at least `min_share` of the features in either (the split
+// counting as one feature of weight 1, each other feature by how rare it is among the
+// dialect's known bugs). Server faults and known groups get none.
 std::optional<Resemblance> nearest_known_bug(const TriageGroup& g,
                                              const std::vector<KnownBug>& known,
                                              double min_share = 0.5);

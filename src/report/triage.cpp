@@ -253,8 +253,10 @@ std::string triage_text(const Triage& t) {
                            g.known_id.empty() ? "" : " (known: " + g.known_id + ")");
         if (!g.known_title.empty()) out += fmt::format("  report: {}\n", g.known_title);
         if (g.resembles)
-            out += fmt::format("  resembles: {} ({} of {} features shared; a hint, not a match)\n",
-                               g.resembles->id, g.resembles->shared, g.resembles->of);
+            out += fmt::format(
+                "  resembles: {} ({} of {} features shared, {:.0f}% by weight; a hint, not a "
+                "match)\n",
+                g.resembles->id, g.resembles->shared, g.resembles->of, 100 * g.resembles->share);
         out += fmt::format("  first seen: {}\n", g.first_seen);
         out += fmt::format("  smallest: {}{}\n", g.smallest.string(),
                            g.reduced ? "" : " (not reduced)");
@@ -320,6 +322,8 @@ std::string triage_json(const Triage& t) {
             w.integer(static_cast<std::int64_t>(g.resembles->shared));
             w.key("of");
             w.integer(static_cast<std::int64_t>(g.resembles->of));
+            w.key("share");
+            w.number(g.resembles->share);
             w.end_object();
         }
         if (!g.crash_frames.empty()) {

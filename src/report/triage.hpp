@@ -50,8 +50,10 @@ struct KnownBug {
 // The known bug an unknown group shares most features with (report/known_bug_resemblance.hpp).
 struct Resemblance {
     std::string id;
-    std::size_t shared = 0;  // features in both, the split counting as one
-    std::size_t of = 0;      // features in either
+    std::size_t shared = 0;    // features in both, the split counting as one
+    std::size_t of = 0;        // features in either
+    double shared_weight = 0;  // the shared features' weights (rarer among known bugs: more)
+    double share = 0;          // shared_weight over the weight of the features in either
 };
 
 // Every known-bugs/*.toml in `dir` (none when the folder is missing). Throws LoadError.

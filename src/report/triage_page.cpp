@@ -174,8 +174,9 @@ std::string triage_page(const Triage& t, const std::vector<fs::path>& out_dirs) 
         if (g.resembles)
             out += fmt::format(
                 "<p class=\"resembles\">resembles known bug <b>{}</b> ({} of {} features "
-                "shared; a hint, not a match)</p>",
-                html_escape(g.resembles->id), g.resembles->shared, g.resembles->of);
+                "shared, {:.0f}% by weight; a hint, not a match)</p>",
+                html_escape(g.resembles->id), g.resembles->shared, g.resembles->of,
+                100 * g.resembles->share);
         if (!g.crash_frames.empty())
             out +=
                 "<p class=\"crash\">crash site: " + html_escape(crash_site_text(g.crash_frames)) +
