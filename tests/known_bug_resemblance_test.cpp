@@ -4,6 +4,7 @@
 
 #include "engine/known_bug_features.hpp"
 #include "report/known_bug_resemblance.hpp"
+#include "report/triage_page.hpp"
 
 using namespace eriq;
 
@@ -140,4 +141,30 @@ TEST_CASE("each known bug's case resembles its own entry", "[triage][resemblance
         ++checked;
     }
     CHECK(checked >= 40);
+}
+
+TEST_CASE("triage text, JSON and page show the resemblance of a group not known",
+          "[triage][resemblance]") {
+    const std::vector<KnownBug> bugs = {
+        known("json-truncated", "VIEW=CTE=DERIVED≠TEMPT",
+              {"function:JSON_ARRAY_APPEND", "type:json"}),
+        known("other", "VIEW=CTE=DERIVED≠TEMPT", {"function:LPAD", "type:int"})};
+    Triage t;
+    t.groups.push_back(group("VIEW=DERIVED≠TEMPT", {"function:JSON_ARRAY_APPEND", "type:json"}));
+    t.groups.back().signature = "g000000000001";
+    t.groups.push_back(group("VIEW=DERIVED≠TEMPT", {"function:ST_X"}));
+    t.groups.back().signature = "g000000000002";
+    mark_resemblances(t, bugs);
+    REQUIRE(t.groups[0].resembles);
+    CHECK_FALSE(t.groups[1].resembles);
+    CHECK(triage_text(t).find("  resembles: json-truncated (3 of 3 features shared, 100% by "
+                              "weight; a hint, not a match)") != std::string::npos);
+    const std::string json = triage_json(t);
+    const std::size_t at = json.find(R"("resembles": {)");
+    REQUIRE(at != std::string::npos);
+    CHECK(json.find(R"("id": "json-truncated",)", at) == json.find(R"("id": )", at));
+    CHECK(json.find(R"("share": 1)", at) != std::string::npos);
+    CHECK(json.find(R"("resembles")", at + 1) == std::string::npos);  // the second group has none
+    CHECK(triage_page(t, {}).find("resembles known bug <b>json-truncated</b>") !=
+          std::string::npos);
 }
