@@ -44,6 +44,8 @@ TEST_CASE("a pattern's split leaves out variants, error kinds and skipped repres
     CHECK(split_of("VIEW=CTE=DERIVED≠TEMPT (order)") ==
           Split{{"(order)"}, {"CTE", "DERIVED", "VIEW"}, {"TEMPT"}});
     CHECK(split_of("error_only_in_VIEW") == Split{{"error_only_in_VIEW"}});
+    CHECK(split_of("VIEW=CTE=DERIVED≠CTE_MAT (order)(TEMPT_SKIP)") ==
+          Split{{"(order)"}, {"CTE", "DERIVED", "VIEW"}, {"CTE_MAT"}});
 }
 
 TEST_CASE("two splits agree on the representations both name", "[triage][resemblance]") {

@@ -12,14 +12,16 @@
 namespace eriq {
 
 void add_known_bug_case_features(std::vector<KnownBug>& bugs, std::FILE* warnings) {
-    std::map<std::string, TypeFamilies> families;  // by dialect name
+    std::map<std::string, TypeFamilies> families;  // by dialect name, once it loaded
     for (KnownBug& b : bugs) {
         if (b.case_file.empty() || b.pattern == "server_fault") continue;
         try {
-            auto [it, fresh] = families.try_emplace(b.dialect);
-            if (fresh)
-                it->second = type_families_of(
-                    load_dialect(resolve_data_path(fmt::format("dialects/{}.toml", b.dialect))));
+            auto it = families.find(b.dialect);
+            if (it == families.end())
+                it = families
+                         .emplace(b.dialect, type_families_of(load_dialect(resolve_data_path(
+                                                 fmt::format("dialects/{}.toml", b.dialect)))))
+                         .first;
             std::string dialect;
             const TestCase tc = load_case_file(resolve_data_path(b.case_file), &dialect);
             b.case_features = group_key(tc, b.pattern, it->second).features;

@@ -46,7 +46,7 @@ std::vector<std::vector<std::string>> split_of(const std::string& pattern) {
     }
     if (text.starts_with("error_only_in_")) return {{text}};
     std::vector<std::vector<std::string>> sides;
-    if (pattern.ends_with(" (order)")) sides.push_back({"(order)"});
+    if (pattern.find(" (order)") != std::string::npos) sides.push_back({"(order)"});
     for (const std::string& side : split_text(text, "\u2260")) {
         std::vector<std::string> names;
         for (const std::string& name : split_text(side.substr(0, side.find('!')), "="))
