@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "engine/benign_check.hpp"
+#include "engine/case_file_gate.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/target.hpp"
 #include "oracle/normalize.hpp"
@@ -64,8 +65,8 @@ std::optional<std::string> statement_kind_problem(const std::string& key, const 
         return std::string("may only hold INSERT and ANALYZE statements");
     }
     if (key == "session") {
-        if (starts({"SET"})) return std::nullopt;
-        return std::string("may only hold SET statements");
+        if (starts({"SET"}) || starts({"RESET"}) || starts({"PRAGMA"})) return std::nullopt;
+        return std::string("may only hold SET, RESET and PRAGMA statements");
     }
     if (!starts({"SELECT"}) && !starts({"WITH"})) return "must be a SELECT or WITH query";
     for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -271,6 +272,7 @@ int run_case_file(RunOptions options, bool dialect_given) {
     if (!dialect_given && !file_dialect.empty()) options.dialect = file_dialect;
     Target t = load_target(options, false);
     tc.dialect = t.dialect.name;
+    check_case_statements(options.case_file, t.dialect.gate);
 
     check_case_representations(
         options.case_file, tc,

@@ -8,6 +8,7 @@
 
 #include "engine/benign_check.hpp"
 #include "engine/case_file.hpp"
+#include "engine/case_file_gate.hpp"
 #include "engine/crash_reducer.hpp"
 #include "engine/finding_reducer.hpp"
 #include "engine/predicate_check_setup.hpp"
@@ -55,6 +56,7 @@ LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect
     options.recorded_knobs = f.tc.choices.knobs;
     f.target = load_target(options, for_reduction && !f.tc.choices.empty());
     f.tc.dialect = f.target.dialect.name;
+    check_case_statements((dir / "case.toml").string(), f.target.dialect.gate);
     if (server_wait.count() > 0) f.backend = connect_when_back(f.target, server_wait);
     if (!f.backend) f.backend = open_backend(f.target.connection, f.target.backend_options);
     f.server_version = f.backend->server_version();

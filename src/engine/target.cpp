@@ -56,6 +56,8 @@ Target load_target(const RunOptions& o, bool need_grammar) {
             fmt::format("dialect {} uses the {} driver, but --connect names {}", t.dialect.name,
                         t.dialect.driver, t.connection.driver));
     t.backend_options.statement_timeout = o.statement_timeout;
+    t.backend_options.gate = t.dialect.gate;
+    t.backend_options.exclusive_workspace = true;
     t.backend_options.session_init = t.dialect.session_statements(o.session_profile);
     if (!o.session_profile.empty() && o.session_profile != t.dialect.session_profile)
         t.chosen_profile_statements = t.dialect.session_profiles.at(o.session_profile);
