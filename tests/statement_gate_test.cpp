@@ -84,6 +84,8 @@ TEST_CASE("session statements pass only for listed settings with literal values"
     CHECK(reason("SET PASSWORD FOR 'other'@'%' = PASSWORD('x')") ==
           "changes an account (PASSWORD)");
     CHECK(reason("SET ROLE admin") == "changes an account (ROLE)");
+    CHECK(reason("SET SESSION AUTHORIZATION other", "postgres") ==
+          "changes an account (AUTHORIZATION)");
     CHECK(reason("SET @u = 1") == "sets a user variable");
     CHECK(reason("SET general_log_file = '/tmp/x'").find("not on the dialect's") !=
           std::string::npos);

@@ -60,7 +60,8 @@ class SessionParse {
             name = dotted_name();
         }
         if (name.empty()) return refuse(name_at, "does not name a setting");
-        if (word(name_at) == "PASSWORD" || word(name_at) == "ROLE")
+        if (word(name_at) == "PASSWORD" || word(name_at) == "ROLE" ||
+            word(name_at) == "AUTHORIZATION")
             return refuse(name_at, "changes an account (" + word(name_at) + ")");
         if (!setting_allowed(name, rules_.session_settings))
             return refuse(name_at, "changes '" + name +
