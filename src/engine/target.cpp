@@ -1,7 +1,6 @@
 #include "engine/target.hpp"
 
 #include <cctype>
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -10,14 +9,6 @@
 #include "gen/case_generator.hpp"
 
 namespace eriq {
-
-std::string resolve_data_path(const std::string& path) {
-    namespace fs = std::filesystem;
-    if (fs::exists(path) || fs::path(path).is_absolute()) return path;
-    fs::path in_source = fs::path(ERIQ_SOURCE_DIR) / path;
-    if (fs::exists(in_source)) return in_source.string();
-    return path;
-}
 
 TypeFamilies type_families_of(const Dialect& dialect) {
     TypeFamilies families;
