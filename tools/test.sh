@@ -61,7 +61,8 @@ stop_servers() {
 trap stop_servers EXIT
 assignments=$(tools/start-postgres.sh) || exit 1
 eval "$assignments"
-export ERIQ_MARIADB_URL ERIQ_POSTGRES_URL
+# The hostile-inputs tests reach the servers as their superuser through these folders.
+export ERIQ_MARIADB_URL ERIQ_POSTGRES_URL ERIQ_MARIADB_DIR ERIQ_POSTGRES_DIR
 # The live tests must run here: a missing server is a failure, not a skip.
 export ERIQ_REQUIRE_MARIADB=1 ERIQ_REQUIRE_POSTGRES=1 ERIQ_REQUIRE_BROWSER=1
 # The Slurm job array test (about a minute) runs in CI too.
