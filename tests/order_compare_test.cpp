@@ -60,10 +60,54 @@ TEST_CASE("the keys of a trailing ORDER BY are read from Q", "[order]") {
 
 TEST_CASE("order keys map to result columns by name or position, longest prefix", "[order]") {
     const std::vector<std::string> columns{"vc_0", "VC_1", "vc_2"};
-    auto keys = trailing_order_keys("SELECT * FROM t ORDER BY vc_1, 3, a + b, vc_0");
-    CHECK(key_columns(keys, columns) == std::vector<std::size_t>{1, 2});
-    CHECK(
-        key_columns(trailing_order_keys("SELECT * FROM t ORDER BY a + b, vc_0"), columns).empty());
+    const std::string q = "SELECT * FROM t ORDER BY vc_1, 3, a + b, vc_0";
+    auto keys = trailing_order_keys(q);
+    CHECK(key_columns(keys, top_level_select_items(q), columns) == std::vector<std::size_t>{1, 2});
+    const std::string unresolved = "SELECT * FROM t ORDER BY a + b, vc_0";
+    CHECK(key_columns(trailing_order_keys(unresolved), top_level_select_items(unresolved), columns)
+              .empty());
+}
+
+TEST_CASE("a qualified ORDER BY key reads the output column the select list gives it", "[order]") {
+    // The same key three ways: qualified, bare, by position.
+    for (const char* key : {"t2.d2", "d2", "2"}) {
+        const std::string q =
+            std::string("SELECT t1.c1, t2.d2 FROM t1 JOIN t2 ON t1.c1 = t2.c1 ORDER BY ") + key +
+            " DESC";
+        INFO(q);
+        CHECK(key_columns(trailing_order_keys(q), top_level_select_items(q), {"c1", "d2"}) ==
+              std::vector<std::size_t>{1});
+    }
+    // Aliased: the key may be the alias or the expression as written.
+    const std::string aliased = "SELECT t1.c1 AS a, t2.d2 AS b FROM t1, t2 ORDER BY t2.d2, a";
+    CHECK(key_columns(trailing_order_keys(aliased), top_level_select_items(aliased), {"a", "b"}) ==
+          std::vector<std::size_t>{1, 0});
+    // An alias wins over an item written as the key, as in the engines.
+    const std::string swapped = "SELECT vc_1 AS vc_0, vc_0 AS vc_1 FROM x ORDER BY vc_1";
+    CHECK(key_columns(trailing_order_keys(swapped), top_level_select_items(swapped),
+                      {"vc_0", "vc_1"}) == std::vector<std::size_t>{1});
+    // A qualified key whose column the select list does not show is not guessed at.
+    const std::string other = "SELECT t1.d2 FROM t1 JOIN t2 ON t1.c1 = t2.c1 ORDER BY t2.d2";
+    CHECK(key_columns(trailing_order_keys(other), top_level_select_items(other), {"d2"}).empty());
+    // With a star, a qualified key reads the one column of its name.
+    const std::string star = "SELECT * FROM x AS q0 ORDER BY q0.vc_1";
+    CHECK(key_columns(trailing_order_keys(star), top_level_select_items(star), {"vc_0", "vc_1"}) ==
+          std::vector<std::size_t>{1});
+    CHECK(key_columns(trailing_order_keys(star), top_level_select_items(star), {"vc_1", "vc_1"})
+              .empty());
+}
+
+TEST_CASE("the select list is read at the top level, after WITH, with aliases", "[order]") {
+    auto items = top_level_select_items(
+        "WITH w AS (SELECT 1 AS z) SELECT DISTINCT t.a, COUNT(*) n, CASE WHEN a THEN 1 ELSE b "
+        "END, f(x, y) AS g FROM w");
+    REQUIRE(items.size() == 4);
+    CHECK(items[0].expression == "t.a");
+    CHECK(items[0].alias.empty());
+    CHECK(items[1].alias == "n");
+    CHECK(items[2].alias.empty());
+    CHECK(items[3].alias == "g");
+    CHECK(output_names(items) == std::vector<std::string>{"a", "n", items[2].expression, "g"});
 }
 
 TEST_CASE("an order-only difference is its own pattern and ties are not compared", "[order]") {

@@ -85,6 +85,24 @@ std::optional<std::string> statement_kind_problem(const std::string& key, const 
     return std::nullopt;
 }
 
+// With `ordered`, the first ORDER BY key must name an output column, or nothing would be
+// compared; a select list with a star is resolved against the result's columns only.
+template <class Fail>
+void check_first_order_key(const std::string& referencing, Fail fail) {
+    const std::vector<OrderKey> keys = trailing_order_keys(referencing);
+    const std::vector<SelectItem> items = top_level_select_items(referencing);
+    const bool star = std::any_of(items.begin(), items.end(), [](const SelectItem& item) {
+        return item.expression == "*" || item.expression.ends_with(".*");
+    });
+    if (keys.empty() || items.empty() || star) return;
+    if (key_column(keys.front(), items, output_names(items))) return;
+    fail(
+        fmt::format("'ordered' is true but the first ORDER BY key '{}' names no output column "
+                    "(write an output column's name, alias or position), so no order would be "
+                    "compared",
+                    keys.front().expression));
+}
+
 // `ordered`, `representations` and `skip_representations`.
 template <class Fail>
 void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
@@ -93,6 +111,8 @@ void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
         tc.ordered = n->value_or(false);
         if (tc.ordered && trailing_order_keys(tc.referencing).empty())
             fail(*n, "'ordered' is true but 'referencing' does not end in ORDER BY");
+        if (tc.ordered)
+            check_first_order_key(tc.referencing, [&](const std::string& why) { fail(*n, why); });
     }
     auto names = [&](const char* key, std::vector<std::string>& out) {
         const toml::node* n = doc.get(key);
@@ -272,6 +292,32 @@ void check_case_representations(const std::string& path, const TestCase& tc,
     check("skip_representations", tc.skip_representations, false);
 }
 
+namespace {
+
+// What each representation ran and returned, as the replay prints it.
+void print_variants(const CaseOutcome& outcome) {
+    for (const auto& v : outcome.variants) {
+        fmt::print("== {} ==\n", v.variant.representation);
+        for (const auto& s : v.variant.setup) fmt::print("{};\n", s);
+        fmt::print("{};\n", v.variant.query);
+        for (const auto& s : v.variant.teardown) fmt::print("{};\n", s);
+        if (!v.ok) {
+            fmt::print("-- error ({}): {}\n\n", v.error_kind, v.error);
+            continue;
+        }
+        fmt::print("-- {} row(s)\n", v.result.rows.size());
+        for (const auto& row : v.result.rows) {
+            std::string line;
+            for (std::size_t i = 0; i < row.size(); ++i)
+                line += (i ? " | " : "") + to_display(row[i]);
+            fmt::print("   {}\n", line);
+        }
+        fmt::print("\n");
+    }
+}
+
+}  // namespace
+
 int run_case_file(RunOptions options, bool dialect_given) {
     const std::string file_dialect = case_file_dialect(options.case_file);
     if (!dialect_given && !file_dialect.empty()) options.dialect = file_dialect;
@@ -300,24 +346,7 @@ int run_case_file(RunOptions options, bool dialect_given) {
         if (c.masked) outcome = as_finding(outcome);
     }
 
-    for (const auto& v : outcome.variants) {
-        fmt::print("== {} ==\n", v.variant.representation);
-        for (const auto& s : v.variant.setup) fmt::print("{};\n", s);
-        fmt::print("{};\n", v.variant.query);
-        for (const auto& s : v.variant.teardown) fmt::print("{};\n", s);
-        if (!v.ok) {
-            fmt::print("-- error ({}): {}\n\n", v.error_kind, v.error);
-            continue;
-        }
-        fmt::print("-- {} row(s)\n", v.result.rows.size());
-        for (const auto& row : v.result.rows) {
-            std::string line;
-            for (std::size_t i = 0; i < row.size(); ++i)
-                line += (i ? " | " : "") + to_display(row[i]);
-            fmt::print("   {}\n", line);
-        }
-        fmt::print("\n");
-    }
+    print_variants(outcome);
     for (const auto& s : outcome.skipped) fmt::print("== {} == skipped for this query\n\n", s);
 
     switch (outcome.verdict) {

@@ -267,6 +267,8 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
     }
     const std::vector<OrderKey> keys =
         tc.ordered ? trailing_order_keys(tc.referencing) : std::vector<OrderKey>{};
+    const std::vector<SelectItem> items =
+        keys.empty() ? std::vector<SelectItem>{} : top_level_select_items(tc.referencing);
     bool ordered = false;
     // The results move into the comparison and back, so large results are not copied.
     std::vector<NamedResult> results;
@@ -277,12 +279,15 @@ void CaseRunner::judge(const TestCase& tc, std::vector<ResultSet>& raw,
             ResultSet& rs = raw[ran.size()];
             KeySequence order;
             if (!keys.empty()) {
-                const std::vector<std::size_t> columns = key_columns(keys, rs.columns);
+                const std::vector<std::size_t> columns = key_columns(keys, items, rs.columns);
                 ordered = !columns.empty();
                 if (ordered) order = key_sequence(rs.rows, columns, rules_.normalize);
-                if (outcome.order_keys.empty())
+                if (outcome.order_keys.empty()) {
                     for (std::size_t k = 0; k < columns.size(); ++k)
                         outcome.order_keys.push_back(keys[k].describe(null_order_));
+                    if (columns.size() < keys.size())
+                        outcome.order_key_not_compared = keys[columns.size()].expression;
+                }
             }
             results.push_back({vo.variant.representation,
                                normalize(std::move(rs), rules_.normalize), std::move(order)});

@@ -35,6 +35,9 @@ struct CaseOutcome {
     // When the case is ordered: the keys whose values were compared in order, e.g.
     // "vc_1 DESC NULLS LAST" (empty when Q's ORDER BY names no output column).
     std::vector<std::string> order_keys;
+    // When the case is ordered and a key names no output column: that key, as written. It
+    // and the keys after it only split ties, so their order is not compared.
+    std::string order_key_not_compared;
 };
 
 }  // namespace eriq

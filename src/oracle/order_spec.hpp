@@ -31,10 +31,32 @@ struct OrderKey {
 // LIMIT/OFFSET/FETCH), or empty when the query has none. `query` may hold {x} placeholders.
 std::vector<OrderKey> trailing_order_keys(const std::string& query);
 
-// The result column each key reads, for the longest prefix of keys that name an output
-// column (by ordinal or by name, case-insensitively): a later key only splits ties of the
-// earlier ones, so comparing on the prefix alone never reports a difference among ties.
+// One item of a query's top-level select list, as written ("t2.d2", "a + b", "*").
+struct SelectItem {
+    std::string expression;  // tokens joined as parse_key joins a key's
+    std::string alias;       // empty when none is written
+};
+
+// The items of the select list of `query`'s top-level SELECT (after a WITH clause); empty
+// when the query has none that eriq can read (VALUES, a compound query's later arms).
+std::vector<SelectItem> top_level_select_items(const std::string& query);
+
+// The output position a key names: its ordinal, an item's alias, an item written exactly as
+// the key (ASCII case-insensitive), or a result column of the key's name (a qualified key
+// reads the column of its last part only when the select list holds a star and one column
+// has that name). nullopt when none or more than one fits.
+std::optional<std::size_t> key_column(const OrderKey& key, const std::vector<SelectItem>& items,
+                                      const std::vector<std::string>& result_columns);
+
+// The column names a select list gives its rows as far as the text says: the alias, else the
+// last part of a (qualified) column name, else the expression as written.
+std::vector<std::string> output_names(const std::vector<SelectItem>& items);
+
+// The result column each key reads, for the longest prefix of keys that key_column()
+// resolves: a later key only splits ties of the earlier ones, so comparing on the prefix
+// alone never reports a difference among ties.
 std::vector<std::size_t> key_columns(const std::vector<OrderKey>& keys,
+                                     const std::vector<SelectItem>& items,
                                      const std::vector<std::string>& result_columns);
 
 // The normalized key values of each row, in the order the rows came (KeySequence: model/).

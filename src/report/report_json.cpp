@@ -109,6 +109,23 @@ std::string outer_for_display(const std::string& outer) {
     return displayed(outer, "{Q}", 'Q');
 }
 
+namespace {
+
+void write_columns(JsonWriter& w, const std::vector<OutputColumn>& columns) {
+    w.begin_array();
+    for (const auto& column : columns) {
+        w.begin_object();
+        w.key("name");
+        w.string(column.name);
+        w.key("family");
+        w.string(column.family);
+        w.end_object();
+    }
+    w.end_array();
+}
+
+}  // namespace
+
 std::string report_json(const std::string& id, const std::string& signature, const TestCase& tc,
                         const CaseOutcome& outcome, const ReportContext& ctx) {
     JsonWriter w;
@@ -160,16 +177,7 @@ std::string report_json(const std::string& id, const std::string& signature, con
     w.key("intermediate");
     w.string(tc.intermediate);
     w.key("intermediate_columns");
-    w.begin_array();
-    for (const auto& column : tc.columns) {
-        w.begin_object();
-        w.key("name");
-        w.string(column.name);
-        w.key("family");
-        w.string(column.family);
-        w.end_object();
-    }
-    w.end_array();
+    write_columns(w, tc.columns);
     w.key("referencing");
     w.string(referencing_for_display(tc.referencing));
     if (!tc.outer.empty()) {
@@ -180,6 +188,10 @@ std::string report_json(const std::string& id, const std::string& signature, con
     w.boolean(tc.ordered);
     w.key("order_keys");
     write_string_array(w, outcome.order_keys);
+    if (!outcome.order_key_not_compared.empty()) {
+        w.key("order_key_not_compared");
+        w.string(outcome.order_key_not_compared);
+    }
     w.key("skipped");
     write_string_array(w, outcome.skipped);
     w.key("variants");

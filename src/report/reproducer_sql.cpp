@@ -79,6 +79,11 @@ std::string reproducer_sql(const std::string& id, const std::string& file_name, 
         if (!outcome.order_keys.empty())
             out += fmt::format("-- in this order of {}: {}\n", fmt::join(outcome.order_keys, ", "),
                                key_values_line(variant.order));
+        if (!outcome.order_key_not_compared.empty())
+            out += fmt::format(
+                "-- the order of ORDER BY key {} (and later keys) was not compared: "
+                "it names no output column\n",
+                one_line(outcome.order_key_not_compared));
     } else {
         out += fmt::format("-- eriq saw this query fail: {}: {}\n", one_line(variant.error_kind),
                            one_line(variant.error));
