@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # eriq-prove on the Calcite rewrite pairs: proved / supported / total, time per pair, and a
 # table per category (the first word of the pair's name: Push, Reduce, Empty, ...).
-#   tools/prove-bench.sh [PAIRS_DIR]   (default ../shared/bench/calcite-pairs)
+#   tools/prove-bench.sh [PAIRS_DIR]   (default tests/data/calcite-pairs)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-dir=${1:-$ROOT/../shared/bench/calcite-pairs}
-[ -f "$dir/calcite_tests.json" ] || dir=/work/shared/bench/calcite-pairs
+dir=${1:-$ROOT/tests/data/calcite-pairs}
 prove=${ERIQ_PROVE:-$ROOT/build/eriq-prove}
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

@@ -1,19 +1,12 @@
 #!/usr/bin/env bash
-# eriq-prove on the 232 Calcite rewrite pairs (../shared/bench/calcite-pairs, or
-# $ERIQ_CALCITE_PAIRS): at least MIN_PROVED are proved, none of the proved pairs gives different
-# results on SQLite over random databases, and none of the deliberately broken copies of the
-# proved pairs (tools/prove_mutants.py: SQLite shows each one differs) is proved.
-# Skipped (77) when the pairs are not on this machine.
+# eriq-prove on the 232 Calcite rewrite pairs (tests/data/calcite-pairs): at least MIN_PROVED
+# are proved, none of the proved pairs gives different results on SQLite over random databases,
+# and none of the deliberately broken copies of the proved pairs (tools/prove_mutants.py: SQLite shows each one differs) is proved.
 set -uo pipefail
 MIN_PROVED=128
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 prove=${ERIQ_PROVE:-$ROOT/build/eriq-prove}
-pairs_dir=${ERIQ_CALCITE_PAIRS:-$ROOT/../shared/bench/calcite-pairs}
-[ -f "$pairs_dir/calcite_tests.json" ] || pairs_dir=/work/shared/bench/calcite-pairs
-if [ ! -f "$pairs_dir/calcite_tests.json" ]; then
-  echo "skip: no Calcite pairs"
-  exit 77
-fi
+pairs_dir=$ROOT/tests/data/calcite-pairs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 schema=$pairs_dir/schema.sql
