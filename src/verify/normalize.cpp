@@ -149,8 +149,12 @@ std::optional<NodeP> without_distinct(const NodeP& branch) {
 }
 
 // The aggregate over all rows that `outer` applied to the partial aggregates `inner` equals.
-std::optional<Expr> combined(const Expr& outer, const Expr& inner, size_t column) {
+// `no_partial_row` says the partials may have no row at all (a keyless outer aggregate over
+// grouped branches whose input is empty): SUM over no rows is NULL where COUNT is 0.
+std::optional<Expr> combined(const Expr& outer, const Expr& inner, size_t column,
+                             bool no_partial_row) {
     if (inner.distinct) return std::nullopt;
+    if (no_partial_row && outer.name == "SUM" && inner.name == "COUNT") return std::nullopt;
     Expr out = inner;
     const std::string& o = outer.name;
     const std::string& i = inner.name;
@@ -172,6 +176,12 @@ std::optional<NodeP> combine_partial_aggregates(const Node& outer) {
     for (const Expr& a : outer.aggs)
         if (a.star || a.distinct || a.args.size() != 1 || a.args[0].kind != Expr::Kind::Slot)
             return std::nullopt;
+    // A keyless partial always gives one row; grouped ones give none over no input.
+    bool no_partial_row = outer.proj.empty();
+    for (const NodeP& b : child->inputs)
+        if (b->kind == Node::Kind::Spj && b->inputs.size() == 1 &&
+            b->inputs[0]->kind == Node::Kind::Agg && b->inputs[0]->proj.empty())
+            no_partial_row = false;
     std::vector<Expr> aggs;
     std::vector<NodeP> branches;
     for (const NodeP& b : child->inputs) {
@@ -197,7 +207,7 @@ std::optional<NodeP> combine_partial_aggregates(const Node& outer) {
             if (p.kind != Expr::Kind::Slot || static_cast<size_t>(p.number) < keys)
                 return std::nullopt;
             const Expr& partial = inner.aggs.at(static_cast<size_t>(p.number) - keys);
-            std::optional<Expr> whole = combined(outer.aggs[i], partial, column);
+            std::optional<Expr> whole = combined(outer.aggs[i], partial, column, no_partial_row);
             if (!whole) return std::nullopt;
             if (branches.empty()) {
                 aggs.push_back(*whole);

@@ -210,19 +210,22 @@ Expr maybe_not(Expr e, bool negate) {
     return n;
 }
 
-// x IS [NOT] TRUE/FALSE: never NULL, so (x IS NOT NULL AND x = value), negated for NOT.
+// x IS [NOT] TRUE/FALSE: never NULL, and TRUE exactly when x (NOT x) would keep a row in a
+// WHERE, so CASE WHEN [NOT] x THEN TRUE ELSE FALSE END, negated for NOT. x must be a condition
+// for both (the encoder refuses an integer, as it does in a bare WHERE x).
 Expr conv_is_bool(Expr left, const Node& truth_node, bool neg) {
-    Expr truth = make(Expr::Kind::Bool);
-    truth.number = truth_node.is_type<true_lit>() ? 1 : 0;
-    Expr e = make(Expr::Kind::Compare);
-    e.op = "=";
-    e.args.push_back(std::move(left));
-    e.args.push_back(std::move(truth));
-    Expr known = make(Expr::Kind::IsNull);
-    known.negated = true;
-    known.args.push_back(e.args[0]);
-    Expr both = binary(Expr::Kind::And, "AND", std::move(known), std::move(e));
-    return maybe_not(std::move(both), neg);
+    auto truth = [](bool value) {
+        Expr t = make(Expr::Kind::Bool);
+        t.number = value ? 1 : 0;
+        return t;
+    };
+    Expr when = truth_node.is_type<true_lit>() ? std::move(left) : maybe_not(std::move(left), true);
+    Expr e = make(Expr::Kind::Case);
+    e.has_else = true;
+    e.args.push_back(std::move(when));
+    e.args.push_back(truth(true));
+    e.args.push_back(truth(false));
+    return maybe_not(std::move(e), neg);
 }
 
 Expr conv_comparison(const Node& n) {
