@@ -30,6 +30,8 @@ struct Node {
 
 // Expression helpers shared by the builder and the prover.
 Expr slot(size_t index);
+// e's kind, operator, name and flags, with no arguments (to map over the arguments).
+Expr without_args(const Expr& e);
 Expr shift_slots(const Expr& e, size_t by);
 Expr substitute_slots(const Expr& e, const std::vector<Expr>& replacement);
 Expr conjunction(std::vector<Expr> parts);  // TRUE when empty

@@ -58,8 +58,8 @@ Expr resolve(const Expr& e, const Scope& scope) {
         default:
             break;
     }
-    Expr out = e;
-    for (Expr& a : out.args) a = resolve(a, scope);
+    Expr out = without_args(e);
+    for (const Expr& a : e.args) out.args.push_back(resolve(a, scope));
     return out;
 }
 
@@ -192,8 +192,8 @@ Expr over_aggregate(const Expr& e, const std::vector<Expr>& keys, const std::vec
             if (to_string(aggs[i]) == text) return slot(keys.size() + i);
     }
     if (e.kind == Expr::Kind::Slot) throw Unsupported("column neither grouped nor aggregated");
-    Expr out = e;
-    for (Expr& a : out.args) a = over_aggregate(a, keys, aggs);
+    Expr out = without_args(e);
+    for (const Expr& a : e.args) out.args.push_back(over_aggregate(a, keys, aggs));
     return out;
 }
 

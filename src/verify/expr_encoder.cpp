@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "verify/limits.hpp"
 #include "verify/sql_parse.hpp"
 
 namespace eriq::verify {
@@ -203,6 +204,7 @@ Sym ExprEncoder::string_literal(const std::string& text) {
 }
 
 Sym ExprEncoder::encode(const Expr& e, const std::vector<Sym>& columns) {
+    check_deadline();
     using K = Expr::Kind;
     switch (e.kind) {
         case K::Slot:

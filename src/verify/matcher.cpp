@@ -111,6 +111,7 @@ bool Matcher::provably_empty(const NodeP& n) {
 }
 
 std::optional<PairRep> Matcher::match(const NodeP& a, const NodeP& b) {
+    check_deadline();
     if (a->kind == Node::Kind::Union || b->kind == Node::Kind::Union) return match_union(a, b);
     if (a->kind != b->kind) {
         if (a->kind == Node::Kind::Spj) return match_spj(*a, *identity_spj(b));

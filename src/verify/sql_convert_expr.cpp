@@ -1,11 +1,13 @@
 // Expressions: the conversion functions of sql_convert.hpp for sql_grammar.hpp's expression
 // rules; each function handles one rule.
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "verify/limits.hpp"
 #include "verify/sql_convert.hpp"
 #include "verify/sql_grammar.hpp"
 #include "verify/sql_parse.hpp"
@@ -20,9 +22,22 @@ std::string upper(std::string s) {
 }
 
 Expr make(Expr::Kind kind) {
+    count_term();
     Expr e;
     e.kind = kind;
     return e;
+}
+
+size_t depth_of(const Expr& root) {
+    size_t deepest = 0;
+    std::vector<std::pair<const Expr*, size_t>> pending{{&root, 1}};
+    while (!pending.empty()) {
+        auto [e, depth] = pending.back();
+        pending.pop_back();
+        deepest = std::max(deepest, depth);
+        for (const Expr& a : e->args) pending.emplace_back(&a, depth + 1);
+    }
+    return deepest;
 }
 
 Expr binary(Expr::Kind kind, std::string op, Expr a, Expr b) {
@@ -183,13 +198,31 @@ Expr conv_unary(const Node& n) {
     return conv_primary_child(*n.children.at(0));
 }
 
+// A left-deep chain of binary operators, refused before it grows deeper than kMaxDepth (the
+// passes over expressions recurse on their depth).
+class Chain {
+  public:
+    explicit Chain(Expr first) : acc_(std::move(first)), depth_(depth_of(acc_)) {}
+    void add(Expr::Kind kind, std::string op, Expr operand) {
+        depth_ = std::max(depth_, depth_of(operand)) + 1;
+        if (depth_ > kMaxDepth)
+            throw Unsupported(fmt::format("expression nested deeper than {} levels", kMaxDepth));
+        acc_ = binary(kind, std::move(op), std::move(acc_), std::move(operand));
+    }
+    Expr take() { return std::move(acc_); }
+
+  private:
+    Expr acc_;
+    size_t depth_;
+};
+
 // operand (op operand)* with left associativity
 template <typename Operand>
 Expr conv_chain(const Node& n, Expr::Kind kind, Operand operand) {
-    Expr acc = operand(*n.children.at(0));
+    Chain chain(operand(*n.children.at(0)));
     for (size_t i = 1; i + 1 < n.children.size(); i += 2)
-        acc = binary(kind, n.children[i]->string(), std::move(acc), operand(*n.children[i + 1]));
-    return acc;
+        chain.add(kind, n.children[i]->string(), operand(*n.children[i + 1]));
+    return chain.take();
 }
 
 Expr conv_add(const Node& n) {
@@ -285,15 +318,15 @@ Expr conv_not(const Node& n) {
 Expr conv_expr(const Node& n) {
     // expr: and_expr+ joined by OR; and_expr: not_expr+ joined by AND
     auto conv_and = [](const Node& a) {
-        Expr acc = conv_not(*a.children.at(0));
+        Chain chain(conv_not(*a.children.at(0)));
         for (size_t i = 1; i < a.children.size(); ++i)
-            acc = binary(Expr::Kind::And, "AND", std::move(acc), conv_not(*a.children[i]));
-        return acc;
+            chain.add(Expr::Kind::And, "AND", conv_not(*a.children[i]));
+        return chain.take();
     };
-    Expr acc = conv_and(*n.children.at(0));
+    Chain chain(conv_and(*n.children.at(0)));
     for (size_t i = 1; i < n.children.size(); ++i)
-        acc = binary(Expr::Kind::Or, "OR", std::move(acc), conv_and(*n.children[i]));
-    return acc;
+        chain.add(Expr::Kind::Or, "OR", conv_and(*n.children[i]));
+    return chain.take();
 }
 
 }  // namespace eriq::verify::sql_convert

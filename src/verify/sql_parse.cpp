@@ -3,6 +3,9 @@
 // converted in sql_convert_expr.cpp, tables and queries here.
 #include "verify/sql_parse.hpp"
 
+#include <fmt/format.h>
+
+#include "verify/limits.hpp"
 #include "verify/sql_convert.hpp"
 #include "verify/sql_grammar.hpp"
 
@@ -170,6 +173,9 @@ using selector = pg::parse_tree::selector<
 
 template <typename Top>
 std::unique_ptr<Node> parse_tree_of(std::string_view text) {
+    if (text.size() > kMaxQueryBytes)
+        throw Unsupported(fmt::format("query longer than {} bytes", kMaxQueryBytes));
+    reset_term_count();
     pg::memory_input in(text.data(), text.size(), "sql");
     try {
         auto root = pg::parse_tree::parse<Top, selector>(in);

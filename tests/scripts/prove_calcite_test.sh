@@ -28,9 +28,17 @@ python3 - "$work/mutant_results.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 wrong = [p["name"] for p in r["pairs"] if p["result"] == "proved"]
-print(f"broken copies: {r['total']}, proved: {len(wrong)}")
+refuted = [p for p in r["pairs"] if p["result"] == "not equivalent"]
+print(f"broken copies: {r['total']}, proved: {len(wrong)}, refuted with a counterexample: "
+      f"{len(refuted)}")
 if r["total"] < 50:
     sys.exit("FAIL: too few broken copies to mean anything")
 if wrong:
     sys.exit("FAIL: proved broken copies: " + ", ".join(wrong))
+if any(not p["counterexample"]["sql"] and p["counterexample"]["rows"] for p in refuted):
+    sys.exit("FAIL: a counterexample without its rows")
+# Each copy differs from its original on some small random database (prove_mutants.py checked),
+# so the search should find one for nearly all of them.
+if len(refuted) < 0.9 * r["total"]:
+    sys.exit("FAIL: fewer than 90% of the broken copies refuted")
 PY
