@@ -34,7 +34,8 @@ print("|---|---|---|---|---|---|---|")
 for name, c in sorted(cat.items(), key=lambda kv: -sum(kv[1].values())):
     print(f"| {name} | {sum(c.values())} | {c['proved']} | {c['not equivalent']} | "
           f"{c['unknown']} | {c['unsupported']} | {c['parse error']} |")
-reasons = collections.Counter(p["detail"].split(" ")[0] + " " + " ".join(p["detail"].split(" ")[1:2])
-                              for p in r["pairs"] if p["result"] == "unsupported")
-print("\nunsupported: " + ", ".join(f"{k.strip()} {v}" for k, v in reasons.most_common()))
+for verdict in ("unsupported", "unknown", "parse error"):
+    reasons = collections.Counter(" ".join(p["detail"].split(";")[0].split(" ")[:2])
+                                  for p in r["pairs"] if p["result"] == verdict)
+    print(f"\n{verdict}: " + ", ".join(f"{k.strip()} {v}" for k, v in reasons.most_common()))
 PY
