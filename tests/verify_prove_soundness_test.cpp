@@ -110,3 +110,27 @@ TEST_CASE("strings, numbers, booleans and dates are different types", "[verify][
     CHECK(prove("SELECT UPPER(E.ENAME) FROM EMP AS E WHERE E.JOB = 'a'",
                 "SELECT UPPER(E.ENAME) FROM EMP AS E WHERE 'a' = E.JOB") == kProved);
 }
+
+TEST_CASE("a filter on a LEFT join's preserved side moves into that side only",
+          "[verify][soundness]") {
+    CHECK(prove("SELECT 1 FROM DEPT AS d FULL JOIN EMP AS e ON d.DEPTNO = e.DEPTNO WHERE e.SAL > "
+                "100",
+                "SELECT 1 FROM DEPT AS d RIGHT JOIN (SELECT * FROM EMP AS x WHERE x.SAL > 100) AS "
+                "t ON d.DEPTNO = t.DEPTNO") == kProved);
+    CHECK(prove("SELECT e.ENAME, d.NAME FROM EMP AS e LEFT JOIN DEPT AS d ON e.DEPTNO = d.DEPTNO "
+                "WHERE e.JOB = 'a'",
+                "SELECT t.ENAME, d.NAME FROM (SELECT * FROM EMP AS x WHERE x.JOB = 'a') AS t LEFT "
+                "JOIN DEPT AS d ON t.DEPTNO = d.DEPTNO") == kProved);
+    // EMP (ENAME 'x', DEPTNO 10), DEPT (10, 'b'): the first query drops the matched row, the
+    // second keeps it NULL-padded (its filtered DEPT is empty): the padded side is not pushed.
+    CHECK(prove("SELECT e.ENAME, d.NAME FROM EMP AS e LEFT JOIN DEPT AS d ON e.DEPTNO = d.DEPTNO "
+                "WHERE d.NAME IS NULL",
+                "SELECT e.ENAME, t.NAME FROM EMP AS e LEFT JOIN (SELECT * FROM DEPT AS x WHERE "
+                "x.NAME IS NULL) AS t ON e.DEPTNO = t.DEPTNO") != kProved);
+    // EMP (ENAME 'x', JOB 'c', DEPTNO 10), DEPT (10, NULL): the first query keeps the row, the
+    // second filters it out: a conjunct that also reads the padded side stays above the join.
+    CHECK(prove("SELECT e.ENAME FROM EMP AS e LEFT JOIN DEPT AS d ON e.DEPTNO = d.DEPTNO WHERE "
+                "d.NAME IS NULL OR e.JOB = 'a'",
+                "SELECT t.ENAME FROM (SELECT * FROM EMP AS x WHERE x.JOB = 'a') AS t LEFT JOIN "
+                "DEPT AS d ON t.DEPTNO = d.DEPTNO") != kProved);
+}

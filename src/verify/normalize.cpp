@@ -61,6 +61,28 @@ std::vector<Expr> identity(size_t width) {
     return out;
 }
 
+// A conjunct over only the preserved (left) side of a LEFT join keeps or drops all the rows one
+// left row gives, NULL-padded or not: it filters the left input before the join just as well.
+std::optional<NodeP> push_into_preserved_side(const std::vector<NodeP>& inputs, size_t k,
+                                              size_t offset, const std::vector<Expr>& preds,
+                                              const std::vector<Expr>& proj) {
+    const Node& oj = *inputs[k];
+    const NodeP& left = oj.inputs[0];
+    std::vector<Expr> stay, push;
+    for (const Expr& c : preds)
+        (slots_within(c, offset, offset + left->width) ? push : stay).push_back(c);
+    if (push.empty()) return std::nullopt;
+    std::vector<Expr> to_left = identity(offset + left->width);
+    for (size_t i = 0; i < left->width; ++i) to_left[offset + i] = slot(i);
+    std::vector<Expr> below;
+    for (const Expr& c : push) below.push_back(substitute_slots(c, to_left));
+    auto join = std::make_shared<Node>(oj);
+    join->inputs[0] = make_spj({left}, conjunction(std::move(below)), identity(left->width));
+    std::vector<NodeP> next = inputs;
+    next[k] = join;
+    return make_spj(std::move(next), conjunction(std::move(stay)), proj);
+}
+
 std::optional<NodeP> simplify_outer_join(const std::vector<NodeP>& inputs, size_t k, size_t offset,
                                          std::vector<Expr> preds, const std::vector<Expr>& proj) {
     const Node& oj = *inputs[k];
@@ -78,7 +100,8 @@ std::optional<NodeP> simplify_outer_join(const std::vector<NodeP>& inputs, size_
         preds.push_back(shift_slots(oj.pred, offset));
         return make_spj(std::move(next), conjunction(std::move(preds)), proj);
     }
-    if (!oj.full || (!right_needed && !left_needed)) return std::nullopt;
+    if (!oj.full) return push_into_preserved_side(inputs, k, offset, preds, proj);
+    if (!right_needed && !left_needed) return std::nullopt;
     auto join = std::make_shared<Node>(oj);
     join->full = false;
     // Non-NULL left columns drop FULL's right-only rows: a LEFT join.

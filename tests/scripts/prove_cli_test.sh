@@ -93,7 +93,9 @@ for name in sum parens nots and in; do
   [ "$rc" -eq 0 ] || fail "$name: exit $rc: $(head -c 300 "$work/err")"
   python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["pairs"][0]; print(r["result"], r["detail"]); assert r["result"] in ("unsupported", "unknown")' \
     "$work/out" || fail "$name: no clear verdict"
-  [ "$ms" -lt 2500 ] || fail "$name took $ms ms with --timeout-ms 1000"
+  # The limit plus slack for a machine shared with other builds (unbounded before: minutes).
+  echo "$name: $ms ms"
+  [ "$ms" -lt 5000 ] || fail "$name took $ms ms with --timeout-ms 1000"
 done
 
 [ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }
