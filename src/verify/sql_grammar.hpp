@@ -241,7 +241,8 @@ struct limit_clause
     : pg::seq<pg::sor<k_offset, k_fetch, k_limit>, pg::star<pg::sor<pg::alnum, pg::space>>> {};
 struct query : guarded<pg::seq<query_term, pg::star<set_op, query_term>, pg::opt<order_by>,
                                pg::opt<limit_clause>>> {};
-struct statement : pg::seq<sp, query, pg::opt<pg::one<';'>, sp>, pg::eof> {};
+// must<>: a statement that stops early is an error at the place where it stopped.
+struct statement : pg::seq<sp, pg::must<query>, pg::opt<pg::one<';'>, sp>, pg::must<pg::eof>> {};
 // A lone expression (predicate checks, tests)
 struct expression : pg::seq<sp, expr, pg::eof> {};
 

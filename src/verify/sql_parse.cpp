@@ -3,6 +3,8 @@
 // converted in sql_convert_expr.cpp, tables and queries here.
 #include "verify/sql_parse.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "verify/limits.hpp"
@@ -182,7 +184,12 @@ std::unique_ptr<Node> parse_tree_of(std::string_view text) {
         if (!root) throw ParseError("syntax error");
         return root;
     } catch (const pg::parse_error& e) {
-        throw ParseError(e.what());
+        if (e.positions().empty()) throw ParseError("syntax error");
+        const pg::position& at = e.positions().front();
+        std::string_view rest = text.substr(std::min(at.byte, text.size()), 20);
+        throw ParseError(
+            fmt::format("syntax error at {}:{}{}", at.line, at.column,
+                        rest.empty() ? " (end of the query)" : fmt::format(" near '{}'", rest)));
     }
 }
 
