@@ -2,8 +2,10 @@
 """Soundness harness for eriq-prove that does not use the Calcite pairs: query pairs made from
 random base queries over a small schema by one random edit each, semantics-preserving (operands
 swapped, comparisons mirrored, De Morgan, a derived table, DISTINCT as GROUP BY, LEFT as RIGHT
-join) or semantics-breaking (a constant, a comparison operator, AND/OR, DISTINCT dropped, a join
-kind, column order, GROUP BY keys, UNION versus UNION ALL, aggregates over empty input). All pairs
+join, partial aggregates over UNION ALL, a filter moved into a LEFT join's preserved side) or
+semantics-breaking (a constant, a comparison operator, AND/OR, DISTINCT dropped, a join kind,
+column order, GROUP BY keys, UNION versus UNION ALL, aggregates, a SUM of partial COUNTs over
+empty input, a filter moved into the NULL-padded side). All pairs
 go to eriq-prove in one batch; each is then run on SQLite over many small random databases
 (NULL-heavy, duplicates, empty tables). A pair proved but shown to differ is a contradiction, and
 so is a counterexample that does not reproduce on SQLite.
@@ -71,7 +73,8 @@ class Gen:
             q["agg"] = self.rng.choice(["COUNT(*)", "SUM(y.B)", "MAX(y.B)"])
             q["where"] = self.pred("t", "TU") if self.rng.random() < 0.5 else None
         elif kind == "outer_where":
-            q["where"] = self.pred("u", "U")
+            q["preserved"] = self.rng.random() < 0.5
+            q["where"] = self.pred("t", "T") if q["preserved"] else self.pred("u", "U")
         else:
             q["all"] = self.rng.random() < 0.5
             q["where"] = self.pred("t", "T")
@@ -128,8 +131,11 @@ def render(q):
             sql = (f"SELECT {key}{q['agg']} FROM (SELECT t.A, t.B FROM T AS t{where_t} UNION ALL "
                    f"SELECT u.A, u.C FROM U AS u{where_u}) AS y{group}")
     elif k == "outer_where":
-        sql = (f"SELECT t.A, u.C FROM T AS t {q.get('join', 'LEFT')} JOIN U AS u ON t.A = u.A"
-               f"{where}")
+        pushed = q.get("pushed")
+        left = f"(SELECT * FROM T AS t{where}) AS t" if pushed and q["preserved"] else "T AS t"
+        right = f"(SELECT * FROM U AS u{where}) AS u" if pushed and not q["preserved"] else "U AS u"
+        sql = (f"SELECT t.A, u.C FROM {left} {q.get('join', 'LEFT')} JOIN {right} ON t.A = u.A"
+               f"{'' if pushed else where}")
     else:
         w2 = render_pred(q["where2"])
         left = f"SELECT t.A, t.S FROM T AS t{where}"
@@ -197,12 +203,17 @@ def edit(q, rng):
     if k == "partial":
         options = ["split"] * 3 + options
     if k == "outer_where":
-        options = ["inner"] * 3 + options
+        options = ["inner"] * 3 + ["pushed"] * 3 + options
     choice = rng.choice(options)
     if choice == "split":
         e["split"] = True
         empty_input = q["agg"] == "COUNT(*)" and not q["keyed"]
         return "break:SUM of partial COUNTs" if empty_input else "keep:partial aggregates", e
+    if choice == "pushed":
+        e["pushed"] = True
+        if q["preserved"]:
+            return "keep:filter moved into the preserved side", e
+        return "edit:filter moved into the NULL-padded side", e
     if choice == "inner":
         e["join"] = "INNER"
         return "edit:LEFT as INNER join under a WHERE", e
