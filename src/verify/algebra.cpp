@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "verify/limits.hpp"
+
 namespace eriq::verify {
 
 Expr slot(size_t index) {
@@ -11,17 +13,33 @@ Expr slot(size_t index) {
     return e;
 }
 
+Expr without_args(const Expr& e) {
+    check_deadline();
+    Expr out;
+    out.kind = e.kind;
+    out.op = e.op;
+    out.name = e.name;
+    out.number = e.number;
+    out.negated = e.negated;
+    out.distinct = e.distinct;
+    out.star = e.star;
+    out.has_else = e.has_else;
+    out.sub = e.sub;
+    out.args.reserve(e.args.size());
+    return out;
+}
+
 Expr substitute_slots(const Expr& e, const std::vector<Expr>& replacement) {
     if (e.kind == Expr::Kind::Slot) return replacement.at(static_cast<size_t>(e.number));
-    Expr out = e;
-    for (Expr& a : out.args) a = substitute_slots(a, replacement);
+    Expr out = without_args(e);
+    for (const Expr& a : e.args) out.args.push_back(substitute_slots(a, replacement));
     return out;
 }
 
 Expr shift_slots(const Expr& e, size_t by) {
     if (e.kind == Expr::Kind::Slot) return slot(static_cast<size_t>(e.number) + by);
-    Expr out = e;
-    for (Expr& a : out.args) a = shift_slots(a, by);
+    Expr out = without_args(e);
+    for (const Expr& a : e.args) out.args.push_back(shift_slots(a, by));
     return out;
 }
 

@@ -17,11 +17,11 @@ using NodeP = std::shared_ptr<const Node>;
 struct Node {
     enum class Kind { Table, Spj, Agg, Union, OuterJoin };
     Kind kind = Kind::Table;
-    std::string table;          // Table
-    std::vector<char> integer;  // Table: which columns are declared as integers
-    size_t width = 0;           // output columns
-    std::vector<NodeP> inputs;  // Spj inputs, Agg child, Union branches, OuterJoin left/right
-    bool has_pred = false;      // Spj WHERE, OuterJoin ON
+    std::string table;           // Table
+    std::vector<SqlType> types;  // Table: the columns' declared types
+    size_t width = 0;            // output columns
+    std::vector<NodeP> inputs;   // Spj inputs, Agg child, Union branches, OuterJoin left/right
+    bool has_pred = false;       // Spj WHERE, OuterJoin ON
     Expr pred;
     std::vector<Expr> proj;  // Spj output expressions; Agg group keys
     std::vector<Expr> aggs;  // Agg calls (Kind::Aggregate)
@@ -30,6 +30,8 @@ struct Node {
 
 // Expression helpers shared by the builder and the prover.
 Expr slot(size_t index);
+// e's kind, operator, name and flags, with no arguments (to map over the arguments).
+Expr without_args(const Expr& e);
 Expr shift_slots(const Expr& e, size_t by);
 Expr substitute_slots(const Expr& e, const std::vector<Expr>& replacement);
 Expr conjunction(std::vector<Expr> parts);  // TRUE when empty

@@ -58,8 +58,8 @@ Expr resolve(const Expr& e, const Scope& scope) {
         default:
             break;
     }
-    Expr out = e;
-    for (Expr& a : out.args) a = resolve(a, scope);
+    Expr out = without_args(e);
+    for (const Expr& a : e.args) out.args.push_back(resolve(a, scope));
     return out;
 }
 
@@ -93,8 +93,7 @@ FromPart convert_from(const TableRef& t, const Schema& schema) {
             node->table = t.name;
             node->width = it->second.size();
             for (const std::string& type : schema.types.at(t.name))
-                node->integer.push_back(type == "INT" || type == "INTEGER" || type == "BIGINT" ||
-                                        type == "SMALLINT");
+                node->types.push_back(declared_type(type));
             part.inputs.push_back(node);
             part.scope.push_back({t.alias, it->second, 0});
             part.width = node->width;
@@ -134,13 +133,19 @@ FromPart convert_from(const TableRef& t, const Schema& schema) {
         if (t.has_on) left.preds.push_back(resolve(t.on, left.scope));
         return left;
     }
-    // Outer join: one input node; RIGHT is LEFT with the sides swapped.
+    // Outer join: one input node; RIGHT is LEFT with the sides swapped. The scope keeps the
+    // order of the SQL text (SELECT * lists the left side's columns first) whatever the order
+    // of the node's inputs.
     bool swap = t.join == TableRef::Join::Right;
     FromPart& first = swap ? right : left;
     FromPart& second = swap ? left : right;
-    Scope scope = first.scope;
-    for (ScopeEntry s : second.scope) {
-        s.offset += first.width;
+    Scope scope;
+    for (ScopeEntry s : left.scope) {
+        if (swap) s.offset += right.width;
+        scope.push_back(std::move(s));
+    }
+    for (ScopeEntry s : right.scope) {
+        if (!swap) s.offset += left.width;
         scope.push_back(std::move(s));
     }
     auto node = std::make_shared<Node>();
@@ -187,8 +192,8 @@ Expr over_aggregate(const Expr& e, const std::vector<Expr>& keys, const std::vec
             if (to_string(aggs[i]) == text) return slot(keys.size() + i);
     }
     if (e.kind == Expr::Kind::Slot) throw Unsupported("column neither grouped nor aggregated");
-    Expr out = e;
-    for (Expr& a : out.args) a = over_aggregate(a, keys, aggs);
+    Expr out = without_args(e);
+    for (const Expr& a : e.args) out.args.push_back(over_aggregate(a, keys, aggs));
     return out;
 }
 

@@ -28,13 +28,24 @@ NodeP identity_spj(const NodeP& n) {
     return spj;
 }
 
+// A union's column: this branch's value when `here`, else the other branches'. Branches of
+// different types give a column of no modelled type.
+Sym branch_choice(const z3::expr& here, const Sym& branch, const Sym& rest) {
+    SqlType type = branch.type == rest.type       ? branch.type
+                   : branch.type == SqlType::Null ? rest.type
+                   : rest.type == SqlType::Null   ? branch.type
+                                                  : SqlType::Other;
+    return Sym{z3::ite(here, branch.value, rest.value), z3::ite(here, branch.null, rest.null),
+               false, type};
+}
+
 }  // namespace
 
 Matcher::Matcher(ExprEncoder& encoder, std::chrono::steady_clock::time_point deadline)
     : enc_(encoder), ctx_(encoder.context()), solver_(ctx_), deadline_(deadline) {}
 
 Sym Matcher::fresh_column(const char* name) {
-    Sym s{fresh_int(name), fresh_bool(name), false, false};
+    Sym s{fresh_int(name), fresh_bool(name), false, SqlType::Any};
     return s;
 }
 
@@ -100,6 +111,7 @@ bool Matcher::provably_empty(const NodeP& n) {
 }
 
 std::optional<PairRep> Matcher::match(const NodeP& a, const NodeP& b) {
+    check_deadline();
     if (a->kind == Node::Kind::Union || b->kind == Node::Kind::Union) return match_union(a, b);
     if (a->kind != b->kind) {
         if (a->kind == Node::Kind::Spj) return match_spj(*a, *identity_spj(b));
@@ -126,7 +138,7 @@ std::optional<PairRep> Matcher::match_table(const Node& a, const Node& b) {
     PairRep rep{{}, {}, ctx_.bool_val(true), true};
     for (size_t i = 0; i < a.width; ++i) {
         rep.left.push_back(fresh_column(a.table.c_str()));
-        rep.left.back().integer = i < a.integer.size() && a.integer[i];
+        rep.left.back().type = i < a.types.size() ? a.types[i] : SqlType::Other;
     }
     rep.right = rep.left;
     return rep;
@@ -223,7 +235,10 @@ std::optional<PairRep> Matcher::match_agg(const Node& a, const Node& b) {
         if (!valid(z3::implies(child->cond && other.cond, left == right))) return std::nullopt;
     }
     std::vector<Sym> left_aggs;
-    for (size_t i = 0; i < a.aggs.size(); ++i) left_aggs.push_back(fresh_column("agg"));
+    for (size_t i = 0; i < a.aggs.size(); ++i) {
+        left_aggs.push_back(fresh_column("agg"));
+        left_aggs.back().type = enc_.aggregate_type(a.aggs[i], child->left);
+    }
     rep.left.insert(rep.left.end(), left_aggs.begin(), left_aggs.end());
     bool positional = a.aggs.size() == b.aggs.size() && a.proj.size() == b.proj.size();
     for (size_t j = 0; j < b.aggs.size(); ++j) {
@@ -233,6 +248,7 @@ std::optional<PairRep> Matcher::match_agg(const Node& a, const Node& b) {
             if (same_aggregate(a.aggs[i], b.aggs[j], *child)) found = i;
         positional = positional && found == j;
         rep.right.push_back(found ? left_aggs[*found] : fresh_column("agg"));
+        rep.right.back().type = enc_.aggregate_type(b.aggs[j], child->right);
     }
     if (positional) {
         z3::expr equal = ctx_.bool_val(true);
@@ -282,16 +298,10 @@ std::optional<PairRep> Matcher::match_union(const NodeP& a, const NodeP& b) {
         rep.cond = which == static_cast<int>(n - 1) && rep.cond;
         for (size_t i = n - 1; i-- > 0;) {
             z3::expr here = which == static_cast<int>(i);
-            for (size_t k = 0; k < rep.left.size(); ++k) {
-                rep.left[k] = Sym{z3::ite(here, reps[i].left[k].value, rep.left[k].value),
-                                  z3::ite(here, reps[i].left[k].null, rep.left[k].null), false,
-                                  false, reps[i].left[k].integer && rep.left[k].integer};
-            }
-            for (size_t k = 0; k < rep.right.size(); ++k) {
-                rep.right[k] = Sym{z3::ite(here, reps[i].right[k].value, rep.right[k].value),
-                                   z3::ite(here, reps[i].right[k].null, rep.right[k].null), false,
-                                   false, reps[i].right[k].integer && rep.right[k].integer};
-            }
+            for (size_t k = 0; k < rep.left.size(); ++k)
+                rep.left[k] = branch_choice(here, reps[i].left[k], rep.left[k]);
+            for (size_t k = 0; k < rep.right.size(); ++k)
+                rep.right[k] = branch_choice(here, reps[i].right[k], rep.right[k]);
             rep.cond = (here && reps[i].cond) || rep.cond;
             rep.full = rep.full && reps[i].full;
         }

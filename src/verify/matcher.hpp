@@ -11,6 +11,7 @@
 
 #include "verify/algebra.hpp"
 #include "verify/expr_encoder.hpp"
+#include "verify/limits.hpp"
 
 namespace eriq::verify {
 
@@ -18,10 +19,6 @@ struct PairRep {
     std::vector<Sym> left, right;
     z3::expr cond;
     bool full = false;
-};
-
-struct ProofTimeout : std::runtime_error {
-    ProofTimeout() : std::runtime_error("timeout") {}
 };
 
 class Matcher {

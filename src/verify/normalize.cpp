@@ -61,6 +61,28 @@ std::vector<Expr> identity(size_t width) {
     return out;
 }
 
+// A conjunct over only the preserved (left) side of a LEFT join keeps or drops all the rows one
+// left row gives, NULL-padded or not: it filters the left input before the join just as well.
+std::optional<NodeP> push_into_preserved_side(const std::vector<NodeP>& inputs, size_t k,
+                                              size_t offset, const std::vector<Expr>& preds,
+                                              const std::vector<Expr>& proj) {
+    const Node& oj = *inputs[k];
+    const NodeP& left = oj.inputs[0];
+    std::vector<Expr> stay, push;
+    for (const Expr& c : preds)
+        (slots_within(c, offset, offset + left->width) ? push : stay).push_back(c);
+    if (push.empty()) return std::nullopt;
+    std::vector<Expr> to_left = identity(offset + left->width);
+    for (size_t i = 0; i < left->width; ++i) to_left[offset + i] = slot(i);
+    std::vector<Expr> below;
+    for (const Expr& c : push) below.push_back(substitute_slots(c, to_left));
+    auto join = std::make_shared<Node>(oj);
+    join->inputs[0] = make_spj({left}, conjunction(std::move(below)), identity(left->width));
+    std::vector<NodeP> next = inputs;
+    next[k] = join;
+    return make_spj(std::move(next), conjunction(std::move(stay)), proj);
+}
+
 std::optional<NodeP> simplify_outer_join(const std::vector<NodeP>& inputs, size_t k, size_t offset,
                                          std::vector<Expr> preds, const std::vector<Expr>& proj) {
     const Node& oj = *inputs[k];
@@ -78,7 +100,8 @@ std::optional<NodeP> simplify_outer_join(const std::vector<NodeP>& inputs, size_
         preds.push_back(shift_slots(oj.pred, offset));
         return make_spj(std::move(next), conjunction(std::move(preds)), proj);
     }
-    if (!oj.full || (!right_needed && !left_needed)) return std::nullopt;
+    if (!oj.full) return push_into_preserved_side(inputs, k, offset, preds, proj);
+    if (!right_needed && !left_needed) return std::nullopt;
     auto join = std::make_shared<Node>(oj);
     join->full = false;
     // Non-NULL left columns drop FULL's right-only rows: a LEFT join.
@@ -149,8 +172,12 @@ std::optional<NodeP> without_distinct(const NodeP& branch) {
 }
 
 // The aggregate over all rows that `outer` applied to the partial aggregates `inner` equals.
-std::optional<Expr> combined(const Expr& outer, const Expr& inner, size_t column) {
+// `no_partial_row` says the partials may have no row at all (a keyless outer aggregate over
+// grouped branches whose input is empty): SUM over no rows is NULL where COUNT is 0.
+std::optional<Expr> combined(const Expr& outer, const Expr& inner, size_t column,
+                             bool no_partial_row) {
     if (inner.distinct) return std::nullopt;
+    if (no_partial_row && outer.name == "SUM" && inner.name == "COUNT") return std::nullopt;
     Expr out = inner;
     const std::string& o = outer.name;
     const std::string& i = inner.name;
@@ -172,6 +199,12 @@ std::optional<NodeP> combine_partial_aggregates(const Node& outer) {
     for (const Expr& a : outer.aggs)
         if (a.star || a.distinct || a.args.size() != 1 || a.args[0].kind != Expr::Kind::Slot)
             return std::nullopt;
+    // A keyless partial always gives one row; grouped ones give none over no input.
+    bool no_partial_row = outer.proj.empty();
+    for (const NodeP& b : child->inputs)
+        if (b->kind == Node::Kind::Spj && b->inputs.size() == 1 &&
+            b->inputs[0]->kind == Node::Kind::Agg && b->inputs[0]->proj.empty())
+            no_partial_row = false;
     std::vector<Expr> aggs;
     std::vector<NodeP> branches;
     for (const NodeP& b : child->inputs) {
@@ -197,7 +230,7 @@ std::optional<NodeP> combine_partial_aggregates(const Node& outer) {
             if (p.kind != Expr::Kind::Slot || static_cast<size_t>(p.number) < keys)
                 return std::nullopt;
             const Expr& partial = inner.aggs.at(static_cast<size_t>(p.number) - keys);
-            std::optional<Expr> whole = combined(outer.aggs[i], partial, column);
+            std::optional<Expr> whole = combined(outer.aggs[i], partial, column, no_partial_row);
             if (!whole) return std::nullopt;
             if (branches.empty()) {
                 aggs.push_back(*whole);

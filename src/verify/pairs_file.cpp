@@ -24,7 +24,12 @@ class Reader {
         ++pos_;
     }
     [[noreturn]] void fail(const std::string& what) {
-        throw std::runtime_error(fmt::format("pairs JSON at offset {}: {}", pos_, what));
+        size_t line = 1, column = 1;
+        for (size_t i = 0; i < pos_ && i < text_.size(); ++i) {
+            column = text_[i] == '\n' ? 1 : column + 1;
+            line += text_[i] == '\n' ? 1 : 0;
+        }
+        throw std::runtime_error(fmt::format("{}:{}: {}", line, column, what));
     }
     std::string string() {
         expect('"');
@@ -55,7 +60,12 @@ class Reader {
                     break;
                 case 'u': {
                     if (pos_ + 4 > text_.size()) fail("short \\u escape");
-                    unsigned code = std::stoul(std::string(text_.substr(pos_, 4)), nullptr, 16);
+                    unsigned code = 0;
+                    for (char h : text_.substr(pos_, 4)) {
+                        if (!std::isxdigit(static_cast<unsigned char>(h))) fail("bad \\u escape");
+                        code = code * 16 + static_cast<unsigned>(
+                                               std::isdigit(h) ? h - '0' : (h | 0x20) - 'a' + 10);
+                    }
                     pos_ += 4;
                     if (code < 0x80) {
                         out += static_cast<char>(code);
@@ -103,10 +113,16 @@ std::vector<QueryPair> parse_pairs(std::string_view json) {
             std::string key = r.string();
             r.expect(':');
             std::string value = r.string();
-            if (key == "name") p.name = value;
-            if (key == "q1") p.q1 = value;
-            if (key == "q2") p.q2 = value;
+            if (key == "name")
+                p.name = value;
+            else if (key == "q1")
+                p.q1 = value;
+            else if (key == "q2")
+                p.q2 = value;
+            else
+                r.fail("unknown key \"" + key + "\" (a pair has name, q1 and q2)");
         }
+        if (p.q1.empty() || p.q2.empty()) r.fail("a pair without q1 or q2");
         r.expect('}');
         pairs.push_back(std::move(p));
     }

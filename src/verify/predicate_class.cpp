@@ -58,7 +58,7 @@ PredicateClass classify_predicate(std::string_view sql, const std::vector<std::s
     if (upper_columns.empty()) collect_columns(parsed, upper_columns);
     Expr pred = bind_columns(parsed, upper_columns);
     z3::context ctx;
-    ExprEncoder enc(ctx);
+    ExprEncoder enc(ctx, SqlType::Any);
     std::vector<Sym> values;
     z3::solver solver(ctx);
     z3::params p(ctx);

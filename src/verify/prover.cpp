@@ -17,7 +17,7 @@ const char* status_name(ProveResult::Status s) {
         case ProveResult::Status::Proved:
             return "proved";
         case ProveResult::Status::NotProved:
-            return "not proved";
+            return "unknown";
         case ProveResult::Status::Unsupported:
             return "unsupported";
         case ProveResult::Status::ParseError:
@@ -53,6 +53,7 @@ ProveResult decide(const Schema& schema, std::string_view q1, std::string_view q
 ProveResult prove_pair(const Schema& schema, std::string_view q1, std::string_view q2,
                        const ProveOptions& options) {
     auto start = std::chrono::steady_clock::now();
+    ScopedDeadline deadline(start + std::chrono::milliseconds(options.timeout_ms));
     ProveResult result;
     try {
         result = decide(schema, q1, q2, options, start);

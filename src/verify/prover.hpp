@@ -1,7 +1,8 @@
 #pragma once
-// Bag equivalence of two SQL queries over a schema (eriq-prove). "Proved" is only printed
+// Bag equivalence of two SQL queries over a schema (eriq-prove). "Proved" is only returned
 // when the normalized algebra of both queries matches under Z3 checks; everything else is
-// "not proved", "unsupported" or a parse error.
+// "unknown" (NotProved: not shown either way, with the reason), "unsupported" or a parse error.
+// Showing that a pair is NOT equivalent takes running it (src/refute/).
 #include <string>
 #include <string_view>
 
@@ -26,7 +27,7 @@ ProveResult prove_pair(const Schema& schema, std::string_view q1, std::string_vi
 // The Z3 library's full version string, e.g. "4.8.12.0".
 std::string z3_version();
 
-// "proved", "not proved", "unsupported", "parse error"
+// "proved", "unknown", "unsupported", "parse error"
 const char* status_name(ProveResult::Status s);
 
 }  // namespace eriq::verify

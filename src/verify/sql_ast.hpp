@@ -9,6 +9,16 @@ namespace eriq::verify {
 
 struct Query;
 
+// The type of an SQL value as the prover models it. Values of different types are never
+// compared, combined or converted implicitly: such an expression is refused as unsupported.
+// Null is the NULL literal (it takes any type); Other a declared type the prover does not model
+// (DECIMAL, FLOAT, ...): such values may be passed on and tested for NULL, nothing else; Any an
+// untyped column (predicate classification without a schema), read as an integer as before.
+enum class SqlType { Null, Int, Bool, String, Temporal, Other, Any };
+const char* sql_type_name(SqlType t);
+// The type of a declared column type (INT, VARCHAR, BOOLEAN, DATE, ...), Other when unknown.
+SqlType declared_type(const std::string& upper_type_name);
+
 struct Expr {
     enum class Kind {
         Column,  // qualifier.name (qualifier may be empty)

@@ -1,11 +1,13 @@
 // Expressions: the conversion functions of sql_convert.hpp for sql_grammar.hpp's expression
 // rules; each function handles one rule.
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "verify/limits.hpp"
 #include "verify/sql_convert.hpp"
 #include "verify/sql_grammar.hpp"
 #include "verify/sql_parse.hpp"
@@ -20,9 +22,22 @@ std::string upper(std::string s) {
 }
 
 Expr make(Expr::Kind kind) {
+    count_term();
     Expr e;
     e.kind = kind;
     return e;
+}
+
+size_t depth_of(const Expr& root) {
+    size_t deepest = 0;
+    std::vector<std::pair<const Expr*, size_t>> pending{{&root, 1}};
+    while (!pending.empty()) {
+        auto [e, depth] = pending.back();
+        pending.pop_back();
+        deepest = std::max(deepest, depth);
+        for (const Expr& a : e->args) pending.emplace_back(&a, depth + 1);
+    }
+    return deepest;
 }
 
 Expr binary(Expr::Kind kind, std::string op, Expr a, Expr b) {
@@ -183,13 +198,31 @@ Expr conv_unary(const Node& n) {
     return conv_primary_child(*n.children.at(0));
 }
 
+// A left-deep chain of binary operators, refused before it grows deeper than kMaxDepth (the
+// passes over expressions recurse on their depth).
+class Chain {
+  public:
+    explicit Chain(Expr first) : acc_(std::move(first)), depth_(depth_of(acc_)) {}
+    void add(Expr::Kind kind, std::string op, Expr operand) {
+        depth_ = std::max(depth_, depth_of(operand)) + 1;
+        if (depth_ > kMaxDepth)
+            throw Unsupported(fmt::format("expression nested deeper than {} levels", kMaxDepth));
+        acc_ = binary(kind, std::move(op), std::move(acc_), std::move(operand));
+    }
+    Expr take() { return std::move(acc_); }
+
+  private:
+    Expr acc_;
+    size_t depth_;
+};
+
 // operand (op operand)* with left associativity
 template <typename Operand>
 Expr conv_chain(const Node& n, Expr::Kind kind, Operand operand) {
-    Expr acc = operand(*n.children.at(0));
+    Chain chain(operand(*n.children.at(0)));
     for (size_t i = 1; i + 1 < n.children.size(); i += 2)
-        acc = binary(kind, n.children[i]->string(), std::move(acc), operand(*n.children[i + 1]));
-    return acc;
+        chain.add(kind, n.children[i]->string(), operand(*n.children[i + 1]));
+    return chain.take();
 }
 
 Expr conv_add(const Node& n) {
@@ -210,19 +243,22 @@ Expr maybe_not(Expr e, bool negate) {
     return n;
 }
 
-// x IS [NOT] TRUE/FALSE: never NULL, so (x IS NOT NULL AND x = value), negated for NOT.
+// x IS [NOT] TRUE/FALSE: never NULL, and TRUE exactly when x (NOT x) would keep a row in a
+// WHERE, so CASE WHEN [NOT] x THEN TRUE ELSE FALSE END, negated for NOT. x must be a condition
+// for both (the encoder refuses an integer, as it does in a bare WHERE x).
 Expr conv_is_bool(Expr left, const Node& truth_node, bool neg) {
-    Expr truth = make(Expr::Kind::Bool);
-    truth.number = truth_node.is_type<true_lit>() ? 1 : 0;
-    Expr e = make(Expr::Kind::Compare);
-    e.op = "=";
-    e.args.push_back(std::move(left));
-    e.args.push_back(std::move(truth));
-    Expr known = make(Expr::Kind::IsNull);
-    known.negated = true;
-    known.args.push_back(e.args[0]);
-    Expr both = binary(Expr::Kind::And, "AND", std::move(known), std::move(e));
-    return maybe_not(std::move(both), neg);
+    auto truth = [](bool value) {
+        Expr t = make(Expr::Kind::Bool);
+        t.number = value ? 1 : 0;
+        return t;
+    };
+    Expr when = truth_node.is_type<true_lit>() ? std::move(left) : maybe_not(std::move(left), true);
+    Expr e = make(Expr::Kind::Case);
+    e.has_else = true;
+    e.args.push_back(std::move(when));
+    e.args.push_back(truth(true));
+    e.args.push_back(truth(false));
+    return maybe_not(std::move(e), neg);
 }
 
 Expr conv_comparison(const Node& n) {
@@ -282,15 +318,15 @@ Expr conv_not(const Node& n) {
 Expr conv_expr(const Node& n) {
     // expr: and_expr+ joined by OR; and_expr: not_expr+ joined by AND
     auto conv_and = [](const Node& a) {
-        Expr acc = conv_not(*a.children.at(0));
+        Chain chain(conv_not(*a.children.at(0)));
         for (size_t i = 1; i < a.children.size(); ++i)
-            acc = binary(Expr::Kind::And, "AND", std::move(acc), conv_not(*a.children[i]));
-        return acc;
+            chain.add(Expr::Kind::And, "AND", conv_not(*a.children[i]));
+        return chain.take();
     };
-    Expr acc = conv_and(*n.children.at(0));
+    Chain chain(conv_and(*n.children.at(0)));
     for (size_t i = 1; i < n.children.size(); ++i)
-        acc = binary(Expr::Kind::Or, "OR", std::move(acc), conv_and(*n.children[i]));
-    return acc;
+        chain.add(Expr::Kind::Or, "OR", conv_and(*n.children[i]));
+    return chain.take();
 }
 
 }  // namespace eriq::verify::sql_convert

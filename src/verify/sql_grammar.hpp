@@ -3,9 +3,27 @@
 // of the parse tree and turns them into the syntax tree.
 #include <tao/pegtl.hpp>
 
+#include "verify/limits.hpp"
+
 namespace eriq::verify::sql {
 
 namespace pg = tao::pegtl;
+
+// Rule, counted as one nesting level (limits.hpp): every recursive rule goes through one, so
+// deep nesting is refused before it can exhaust the stack.
+template <typename Rule>
+struct guarded {
+    using rule_t = guarded;
+    using subs_t = pg::type_list<Rule>;
+
+    template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        NestingLevel level;
+        check_deadline();
+        return Control<Rule>::template match<A, M, Action, Control>(in, st...);
+    }
+};
 
 struct sp : pg::star<pg::space> {};
 // Each element followed by optional white space.
@@ -121,10 +139,25 @@ struct column_name : ident_chars {};
 struct qualifier : ident {};
 struct column_ref : pg::sor<pg::seq<qualifier, pg::one<'.'>, column_name>, ident> {};
 
-struct primary : pg::seq<pg::sor<cast_expr, case_expr, exists_expr, subquery_expr, substring_call,
-                                 trim_call, paren_expr, dec_lit, int_lit, str_lit, true_lit,
-                                 false_lit, null_lit, function_call, column_ref>,
-                         sp> {};
+// Rule, with this thread's deadline checked on the way in (limits.hpp).
+template <typename Rule>
+struct timed {
+    using rule_t = timed;
+    using subs_t = pg::type_list<Rule>;
+
+    template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        check_deadline();
+        return Control<Rule>::template match<A, M, Action, Control>(in, st...);
+    }
+};
+
+struct primary
+    : timed<pg::seq<pg::sor<cast_expr, case_expr, exists_expr, subquery_expr, substring_call,
+                            trim_call, paren_expr, dec_lit, int_lit, str_lit, true_lit, false_lit,
+                            null_lit, function_call, column_ref>,
+                    sp>> {};
 struct neg_op : pg::one<'-'> {};
 struct unary : pg::seq<pg::opt<neg_op, sp>, primary> {};
 struct mul_op : pg::one<'*', '/', '%'> {};
@@ -149,10 +182,10 @@ struct comparison
     : pg::seq<add_expr, pg::opt<pg::sor<is_null_sfx, is_bool_sfx, cmp_sfx, in_query_sfx,
                                         in_list_sfx, between_sfx, like_sfx>>> {};
 struct not_op : k_not {};
-struct not_expr : pg::sor<pg::seq<not_op, sp, not_expr>, comparison> {};
+struct not_expr : pg::sor<pg::seq<not_op, sp, guarded<not_expr>>, comparison> {};
 struct and_expr : pg::seq<not_expr, pg::star<k_and, sp, not_expr>> {};
 struct or_expr : pg::seq<and_expr, pg::star<k_or, sp, and_expr>> {};
-struct expr : or_expr {};
+struct expr : guarded<or_expr> {};
 
 // SELECT list
 struct alias : ident {};
@@ -183,7 +216,7 @@ struct join_rhs;
 struct join_clause
     : pg::sor<pg::seq<cross_join, table_primary>, ws_seq<join_kind, join_rhs, k_on, expr>> {};
 // A join's right side may hold joins of its own: A JOIN B JOIN C ON c1 ON c2.
-struct join_rhs : pg::seq<table_primary, pg::star<join_clause>> {};
+struct join_rhs : guarded<pg::seq<table_primary, pg::star<join_clause>>> {};
 struct from_item : pg::seq<table_primary, pg::star<join_clause>> {};
 struct from_clause : ws_seq<k_from, pg::list<from_item, comma>> {};
 
@@ -206,10 +239,10 @@ struct order_key : pg::seq<expr, pg::opt<pg::sor<k_asc, k_desc>, sp>> {};
 struct order_by : ws_seq<k_order, k_by, pg::list<order_key, comma>> {};
 struct limit_clause
     : pg::seq<pg::sor<k_offset, k_fetch, k_limit>, pg::star<pg::sor<pg::alnum, pg::space>>> {};
-struct query
-    : pg::seq<query_term, pg::star<set_op, query_term>, pg::opt<order_by>, pg::opt<limit_clause>> {
-};
-struct statement : pg::seq<sp, query, pg::opt<pg::one<';'>, sp>, pg::eof> {};
+struct query : guarded<pg::seq<query_term, pg::star<set_op, query_term>, pg::opt<order_by>,
+                               pg::opt<limit_clause>>> {};
+// must<>: a statement that stops early is an error at the place where it stopped.
+struct statement : pg::seq<sp, pg::must<query>, pg::opt<pg::one<';'>, sp>, pg::must<pg::eof>> {};
 // A lone expression (predicate checks, tests)
 struct expression : pg::seq<sp, expr, pg::eof> {};
 

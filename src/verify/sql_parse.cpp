@@ -3,6 +3,11 @@
 // converted in sql_convert_expr.cpp, tables and queries here.
 #include "verify/sql_parse.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "verify/limits.hpp"
 #include "verify/sql_convert.hpp"
 #include "verify/sql_grammar.hpp"
 
@@ -170,13 +175,21 @@ using selector = pg::parse_tree::selector<
 
 template <typename Top>
 std::unique_ptr<Node> parse_tree_of(std::string_view text) {
+    if (text.size() > kMaxQueryBytes)
+        throw Unsupported(fmt::format("query longer than {} bytes", kMaxQueryBytes));
+    reset_term_count();
     pg::memory_input in(text.data(), text.size(), "sql");
     try {
         auto root = pg::parse_tree::parse<Top, selector>(in);
         if (!root) throw ParseError("syntax error");
         return root;
     } catch (const pg::parse_error& e) {
-        throw ParseError(e.what());
+        if (e.positions().empty()) throw ParseError("syntax error");
+        const pg::position& at = e.positions().front();
+        std::string_view rest = text.substr(std::min(at.byte, text.size()), 20);
+        throw ParseError(
+            fmt::format("syntax error at {}:{}{}", at.line, at.column,
+                        rest.empty() ? " (end of the query)" : fmt::format(" near '{}'", rest)));
     }
 }
 

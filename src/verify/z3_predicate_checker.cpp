@@ -121,7 +121,7 @@ class Z3PredicateChecker : public PredicateChecker {
 
     PredicateVerdict decide(const Expr& pred, const std::vector<Input>& inputs) const {
         z3::context& ctx = thread_context();
-        ExprEncoder enc(ctx);
+        ExprEncoder enc(ctx, SqlType::Any);
         z3::solver solver(ctx);
         z3::params p(ctx);
         p.set("rlimit", rlimit_);
@@ -129,7 +129,11 @@ class Z3PredicateChecker : public PredicateChecker {
         solver.set(p);
         std::vector<Sym> values;
         for (const Input& in : inputs) {
-            values.push_back(enc.fresh_column(in.key));
+            // A bool column is an integer 0/1 here (its dialects read WHERE b as b <> 0).
+            SqlType type = in.kind == Input::Kind::String ? SqlType::String
+                           : in.kind == Input::Kind::Bool ? SqlType::Any
+                                                          : SqlType::Int;
+            values.push_back(enc.fresh_column(in.key, type));
             const Sym& v = values.back();
             if (in.not_null) solver.add(!v.null);
             if (in.kind == Input::Kind::Bool) solver.add(v.value >= 0 && v.value <= 1);
