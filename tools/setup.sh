@@ -13,12 +13,16 @@
 #                             fetched once with npm pack (pinned, checksummed) into
 #                             build-deps/ before the build, so CMake finds the header
 #                             (tools/duckdb-latest.sh)
-# The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb.
+#   tools/setup.sh --ladder   also the SQLite version-ladder rungs the tests replay cases on
+#                             (3.53.2 and 3.54.1, tools/ladder.sh; tests/scripts/
+#                             version_ladder_test.sh); every rung: tools/ladder.sh ENGINE --all
+# The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb --ladder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sqlite_latest=0
 duckdb=0
+ladder=0
 packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
           libre2-dev clang-tidy)
@@ -37,7 +41,11 @@ for arg in "$@"; do
       duckdb=1
       command -v npm >/dev/null || packages+=(npm)
       ;;
-    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb)" >&2; exit 2 ;;
+    --ladder)
+      ladder=1
+      command -v npm >/dev/null || packages+=(npm)
+      ;;
+    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb, --ladder)" >&2; exit 2 ;;
   esac
 done
 
@@ -58,3 +66,6 @@ if [ "$duckdb" = 1 ]; then tools/duckdb-latest.sh >/dev/null; fi
 cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi
+if [ "$ladder" = 1 ]; then
+  for version in 3.53.2 3.54.1; do tools/ladder.sh sqlite "$version" >/dev/null; done
+fi

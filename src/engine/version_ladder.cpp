@@ -38,6 +38,43 @@ std::string replace_version(std::string text, const std::string& version) {
     return text;
 }
 
+// "3.54.1" -> {3, 54, 1}; empty when a part is not a number.
+std::vector<long> numeric_parts(const std::string& version) {
+    std::vector<long> parts;
+    std::size_t start = 0;
+    while (start <= version.size()) {
+        auto dot = version.find('.', start);
+        if (dot == std::string::npos) dot = version.size();
+        const std::string part = version.substr(start, dot - start);
+        if (part.empty() || part.size() > 9 ||
+            !std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return {};
+        parts.push_back(std::stol(part));
+        start = dot + 1;
+    }
+    return parts;
+}
+
+bool is_sha256(const std::string& text) {
+    return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
+// A rung's version must be a release number newer than the rung before it.
+void check_order(const fs::path& file, const toml::table& rung, const std::string& version,
+                 const std::vector<LadderRung>& earlier) {
+    const toml::node& at = *rung.get("version");
+    const std::vector<long> parts = numeric_parts(version);
+    if (parts.empty())
+        fail_at(file, at, fmt::format("version '{}' is not a release number (3.54.1)", version));
+    if (!earlier.empty() && !(numeric_parts(earlier.back().version) < parts))
+        fail_at(file, at,
+                fmt::format("rung {} is not newer than the rung before it ({}): list the "
+                            "releases from old to newest",
+                            version, earlier.back().version));
+}
+
 std::size_t index_of(const VersionLadder& ladder, const std::string& version) {
     for (std::size_t i = 0; i < ladder.rungs.size(); ++i)
         if (ladder.rungs[i].version == version) return i;
@@ -76,11 +113,11 @@ VersionLadder load_version_ladder(const std::string& name_or_file) {
         LadderRung r;
         r.version = required_string(ladder.file, *rung, "version", "a [[rung]]");
         r.package = required_string(ladder.file, *rung, "package", "a [[rung]]");
-        required_string(ladder.file, *rung, "sha256", "a [[rung]]");
-        for (const LadderRung& earlier : ladder.rungs)
-            if (earlier.version == r.version)
-                fail_at(ladder.file, *rung->get("version"),
-                        fmt::format("rung {} is listed twice", r.version));
+        const std::string sha256 = required_string(ladder.file, *rung, "sha256", "a [[rung]]");
+        if (!is_sha256(sha256))
+            fail_at(ladder.file, *rung->get("sha256"),
+                    "sha256 must be 64 lowercase hexadecimal digits");
+        check_order(ladder.file, *rung, r.version, ladder.rungs);
         const fs::path folder = replace_version(directory, r.version);
         r.library = (folder.is_absolute() ? folder : fs::path(ERIQ_SOURCE_DIR) / folder) / library;
         ladder.rungs.push_back(std::move(r));
