@@ -12,6 +12,8 @@
 #include "engine/ladder_range.hpp"
 #include "engine/target.hpp"
 #include "engine/version_ladder.hpp"
+#include "report/finding_record.hpp"
+#include "report/ladder_record.hpp"
 #include "util/load_error.hpp"
 
 namespace eriq {
@@ -116,9 +118,15 @@ int run_ladder_replay(const RunOptions& options, bool dialect_given,
         }
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        fmt::print("{} [range] {} ({} of {} rungs ran, {:.1f} s)\n", path, ladder_range(results),
+        const std::string range = ladder_range(results);
+        fmt::print("{} [range] {} ({} of {} rungs ran, {:.1f} s)\n", path, range,
                    results.size() - versions_with(results, RungOutcome::Error).size(),
                    results.size(), seconds);
+        if (fs::is_directory(path))  // for triage; a case file has no folder of its own
+            write_ladder_record(
+                path, {ladder.engine, range, versions_with(results, RungOutcome::Reproduces),
+                       versions_with(results, RungOutcome::DoesNotReproduce),
+                       versions_with(results, RungOutcome::Error), utc_now_iso()});
     }
     return exit_code;
 }

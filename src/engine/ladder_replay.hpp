@@ -7,6 +7,7 @@
 //   DIR [3.54.1] does not reproduce: every representation agrees
 //   DIR [3.47.2] error: not fetched (tools/ladder.sh sqlite 3.47.2)
 //   DIR [range] since 3.53.2, fixed in 3.54.1 (15 of 15 rungs ran, 9.1 s)
+// A finding folder keeps the result in DIR/ladder.toml (report/ladder_record.hpp) for triage.
 #include <string>
 #include <vector>
 

@@ -60,6 +60,28 @@ grep -q "^$finding \[$new\] does not reproduce" "$work/finding" || fail "finding
 grep -q "^$finding \[range\] since $old (the oldest tried), fixed in $new " "$work/finding" ||
   fail "finding's range: $(cat "$work/finding")"
 
+# Triage shows the range of a bisected group (the finding's ladder.toml), in text and JSON.
+"$bin" triage "$work/out" --known-bugs "$work/no-known-bugs" >"$work/triage" ||
+  fail "triage: $(cat "$work/triage")"
+grep -qxF "  ladder: sqlite since $old (the oldest tried), fixed in $new" "$work/triage" ||
+  fail "triage text: $(cat "$work/triage")"
+"$bin" triage "$work/out" --json --known-bugs "$work/no-known-bugs" >"$work/triage.json" ||
+  fail "triage --json"
+python3 - "$work/triage.json" "$old" "$new" <<'PY' || fail "triage JSON"
+import json, sys
+path, old, new = sys.argv[1:]
+[group] = json.load(open(path))["groups"]
+ladder = group["ladder"]
+assert ladder["engine"] == "sqlite", ladder
+assert ladder["range"] == f"since {old} (the oldest tried), fixed in {new}", ladder
+assert ladder["reproduces_in"] == [old] and ladder["does_not_reproduce_in"] == [new], ladder
+assert ladder["not_run"] == [] and ladder["bisected_at"], ladder
+PY
+rm "$finding/ladder.toml"
+"$bin" triage "$work/out" --known-bugs "$work/no-known-bugs" >"$work/triage" || fail "triage"
+grep -qxF "  ladder: not bisected (eriq-gen replay $finding --ladder sqlite)" "$work/triage" ||
+  fail "triage of a group not bisected: $(cat "$work/triage")"
+
 # A ladder file of its own: a rung not fetched, and one whose library is another release.
 cat >"$work/ladder.toml" <<TOML
 engine = "sqlite"
