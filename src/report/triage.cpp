@@ -288,6 +288,39 @@ std::string triage_text(const Triage& t) {
     return out;
 }
 
+namespace {
+
+// The facts only some groups have: a resemblance, a crash site, measured settings.
+void write_optional_facts(JsonWriter& w, const TriageGroup& g) {
+    if (g.resembles) {
+        w.key("resembles");
+        w.begin_object();
+        w.key("id");
+        w.string(g.resembles->id);
+        w.key("shared");
+        w.integer(static_cast<std::int64_t>(g.resembles->shared));
+        w.key("of");
+        w.integer(static_cast<std::int64_t>(g.resembles->of));
+        w.key("share");
+        w.number(g.resembles->share);
+        w.end_object();
+    }
+    if (!g.crash_frames.empty()) {
+        w.key("crash_frames");
+        w.begin_array();
+        for (const auto& f : g.crash_frames) w.string(f);
+        w.end_array();
+    }
+    if (g.settings_measured) {
+        w.key("settings");
+        w.begin_array();
+        for (const auto& setting : g.settings) w.string(setting);
+        w.end_array();
+    }
+}
+
+}  // namespace
+
 std::string triage_json(const Triage& t) {
     JsonWriter w;
     w.begin_object();
@@ -332,31 +365,7 @@ std::string triage_json(const Triage& t) {
             write_ladder_json(w, *g.ladder);
         else
             w.null();
-        if (g.resembles) {
-            w.key("resembles");
-            w.begin_object();
-            w.key("id");
-            w.string(g.resembles->id);
-            w.key("shared");
-            w.integer(static_cast<std::int64_t>(g.resembles->shared));
-            w.key("of");
-            w.integer(static_cast<std::int64_t>(g.resembles->of));
-            w.key("share");
-            w.number(g.resembles->share);
-            w.end_object();
-        }
-        if (!g.crash_frames.empty()) {
-            w.key("crash_frames");
-            w.begin_array();
-            for (const auto& f : g.crash_frames) w.string(f);
-            w.end_array();
-        }
-        if (g.settings_measured) {
-            w.key("settings");
-            w.begin_array();
-            for (const auto& setting : g.settings) w.string(setting);
-            w.end_array();
-        }
+        write_optional_facts(w, g);
         w.key("members");
         w.begin_array();
         for (const auto& m : g.members) w.string(m.string());
