@@ -13,9 +13,11 @@
 #                             fetched once with npm pack (pinned, checksummed) into
 #                             build-deps/ before the build, so CMake finds the header
 #                             (tools/duckdb-latest.sh)
-#   tools/setup.sh --ladder   also the SQLite version-ladder rungs the tests replay cases on
-#                             (3.53.2 and 3.54.1, tools/ladder.sh; tests/scripts/
-#                             version_ladder_test.sh); every rung: tools/ladder.sh ENGINE --all
+#   tools/setup.sh --ladder   also the version-ladder rungs the tests replay cases on
+#                             (tools/ladder.sh): SQLite 3.53.2 and 3.54.1
+#                             (tests/scripts/version_ladder_test.sh) and every PostgreSQL rung
+#                             (tests/scripts/postgres_ladder_test.sh); every rung of an
+#                             engine: tools/ladder.sh ENGINE --all
 # The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb --ladder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +46,7 @@ for arg in "$@"; do
     --ladder)
       ladder=1
       command -v npm >/dev/null || packages+=(npm)
+      command -v node >/dev/null || packages+=(nodejs)  # the PostgreSQL rungs' symlink script
       ;;
     *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb, --ladder)" >&2; exit 2 ;;
   esac
@@ -68,4 +71,5 @@ cmake --build build -j"$(nproc)"
 if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi
 if [ "$ladder" = 1 ]; then
   for version in 3.53.2 3.54.1; do tools/ladder.sh sqlite "$version" >/dev/null; done
+  tools/ladder.sh postgres --all >/dev/null
 fi

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include "engine/case_file.hpp"
 #include "engine/finding_replay.hpp"
 #include "engine/ladder_range.hpp"
+#include "engine/ladder_server.hpp"
 #include "engine/target.hpp"
 #include "engine/version_ladder.hpp"
 #include "report/finding_record.hpp"
@@ -66,11 +68,19 @@ struct RungRun {
 
 RungRun run_on_rung(const fs::path& case_path, const RunOptions& options, bool dialect_given,
                     const VersionLadder& ladder, const LadderRung& rung) {
-    if (!fs::exists(rung.library))
+    const bool fetched = ladder.engine == "postgres" ? fs::exists(rung.library / "postgres")
+                                                     : fs::exists(rung.library);
+    if (!fetched)
         return {RungOutcome::Error, "error: not fetched (" + fetch_command(ladder, rung) + ")"};
     RunOptions one = options;
-    one.driver_libraries = {rung.library.string()};
+    std::optional<RungServer> server;
     try {
+        if (ladder.engine == "postgres") {
+            server.emplace(rung.library);
+            one.connect = server->url();
+        } else {
+            one.driver_libraries = {rung.library.string()};
+        }
         LoadedFinding f = load_finding(case_path, one, dialect_given);
         if (reported_release(f.server_version) != rung.version)
             return {RungOutcome::Error,
@@ -97,10 +107,6 @@ int run_ladder_replay(const RunOptions& options, bool dialect_given,
                       const std::vector<std::string>& paths, const std::string& ladder_name,
                       const std::string& rung_selection) {
     const VersionLadder ladder = load_version_ladder(ladder_name);
-    if (ladder.engine == "postgres")
-        throw std::invalid_argument(
-            "--ladder postgres: replay runs SQLite and DuckDB rungs in-process; PostgreSQL rungs "
-            "need a server each (tools/ladder.sh postgres VERSION unpacks one)");
     const std::vector<LadderRung> rungs = select_rungs(ladder, rung_selection);
     int exit_code = 0;
     for (const std::string& path : paths) {

@@ -1,8 +1,9 @@
 #pragma once
-// eriq-gen replay PATH... --ladder sqlite|duckdb [--rungs SELECTION]: runs each finding's
-// reduced case (its reduced/ folder when it has one), or each case file, on every rung of
-// the engine's version ladder that tools/ladder.sh has built (in-process: the rung's library
-// as --driver-library), and prints one line per rung and the release range:
+// eriq-gen replay PATH... --ladder sqlite|duckdb|postgres [--rungs SELECTION]: runs each
+// finding's reduced case (its reduced/ folder when it has one), or each case file, on every
+// rung of the engine's version ladder that tools/ladder.sh has built (SQLite, DuckDB:
+// in-process, the rung's library as --driver-library; PostgreSQL: a server of the rung's
+// binaries per rung, engine/ladder_server.hpp), and prints one line per rung and the range:
 //   DIR [3.53.2] reproduces: VIEW=TEMPT=DERIVED=CTE_MAT≠CTE
 //   DIR [3.54.1] does not reproduce: every representation agrees
 //   DIR [3.47.2] error: not fetched (tools/ladder.sh sqlite 3.47.2)
