@@ -10,7 +10,9 @@ ENGINE` on every rung tools/ladder.sh has built, and derives:
                                          reproduces; otherwise `fixed`, fixed_in the first
                                          rung after the last reproducing one; not_a_bug stays
 A rung where the case is inconsistent with another pattern counts as not reproducing and is
-named in the output. An entry that reproduces on no rung keeps its status.
+named in the output, except an error raised in the entry's representations and more (the
+entry's error_only_in_VIEW+DERIVED where the rung shows error_only_in_VIEW+CTE+DERIVED). An
+entry that reproduces on no rung keeps its status.
   tools/known-bug-versions.py sqlite|duckdb           print what would change
   tools/known-bug-versions.py sqlite|duckdb --write   rewrite known-bugs/ENGINE.toml
 Needs every rung built (tools/ladder.sh ENGINE --all); ERIQ_BIN picks eriq-gen.
@@ -51,13 +53,28 @@ def ladder_run(binary, engine, case):
     return rungs, summary
 
 
+def error_forms(pattern):
+    """{"VIEW", "DERIVED"} for error_only_in_VIEW+DERIVED(TEMPT_SKIP); None for other patterns."""
+    if not pattern.startswith("error_only_in_"):
+        return None
+    return set(pattern.removeprefix("error_only_in_").split("(")[0].split("+"))
+
+
+def shows_entry(shown, pattern):
+    """The rung shows the entry's bug: its pattern, or the same error in more forms."""
+    if shown == pattern:
+        return True
+    entry, rung = error_forms(pattern), error_forms(shown)
+    return entry is not None and rung is not None and entry <= rung
+
+
 def judge(bug, rungs):
     """The new version fields of one entry and notes on rungs with another pattern."""
     pattern = bug.get("pattern", "")
     yes, no, notes = [], [], []
     for version, text in rungs:
         shown = text.removeprefix("reproduces: ") if text.startswith("reproduces: ") else None
-        if shown is not None and shown.split(" (a [[benign]]")[0] == pattern:
+        if shown is not None and shows_entry(shown.split(" (a [[benign]]")[0], pattern):
             yes.append(version)
         else:
             no.append(version)
