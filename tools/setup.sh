@@ -18,22 +18,26 @@
 #                             (tests/scripts/version_ladder_test.sh) and every PostgreSQL rung
 #                             (tests/scripts/postgres_ladder_test.sh); every rung of an
 #                             engine: tools/ladder.sh ENGINE --all
+#   tools/setup.sh --no-build also skip the build (tools/test.sh builds and times it itself)
 # The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb --ladder.
+# The build is tools/build.sh build (Ninja, and ccache when installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sqlite_latest=0
 duckdb=0
 ladder=0
-packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
+build=1
+packages=(build-essential cmake ninja-build pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
-          libre2-dev clang-tidy)
+          libre2-dev clang-tidy clang-format)
 for arg in "$@"; do
   case "$arg" in
     --server) packages+=(mariadb-server mariadb-client postgresql) ;;
     --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
     --browser) packages+=(chromium) ;;
     --slurm) packages+=(slurm-wlm munge) ;;
+    --no-build) build=0 ;;
     --sqlite-latest)
       sqlite_latest=1
       # Any npm will do (Debian's, or one that came with a Node.js install).
@@ -48,7 +52,7 @@ for arg in "$@"; do
       command -v npm >/dev/null || packages+=(npm)
       command -v node >/dev/null || packages+=(nodejs)  # the PostgreSQL rungs' symlink script
       ;;
-    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb, --ladder)" >&2; exit 2 ;;
+    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb, --ladder, --no-build)" >&2; exit 2 ;;
   esac
 done
 
@@ -66,8 +70,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "$duckdb" = 1 ]; then tools/duckdb-latest.sh >/dev/null; fi
-cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc)"
+if [ "$build" = 1 ]; then tools/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo; fi
 if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi
 if [ "$ladder" = 1 ]; then
   for version in 3.53.2 3.54.1; do tools/ladder.sh sqlite "$version" >/dev/null; done

@@ -4,6 +4,7 @@
 
 #include "engine/benign_check.hpp"
 #include "engine/case_file.hpp"
+#include "engine/case_file_gate.hpp"
 #include "engine/crash_reducer.hpp"
 #include "engine/finding_reducer.hpp"
 #include "report/choice_record.hpp"
@@ -20,16 +21,20 @@ LoadedFinding load_finding(const fs::path& path, RunOptions options, bool dialec
     const bool case_file = fs::is_regular_file(path);
     if (!case_file && !fs::exists(path / "case.toml"))
         throw LoadError(path.string(), 1, 1, "not a finding folder (no case.toml) or case file");
-    std::string dialect;
-    f.tc = load_case_file(case_file ? path.string() : (path / "case.toml").string(), &dialect);
-    if (!case_file) {
-        if (auto record = read_finding_record(path)) f.record = *record;
-        if (auto choices = read_choices(path)) f.tc.choices = *choices;
-    }
+    const std::string case_path = case_file ? path.string() : (path / "case.toml").string();
+    const std::string dialect = case_file_dialect(case_path);
+    std::optional<ChoiceSequence> choices;
+    if (!case_file) choices = read_choices(path);
     if (!dialect_given && !dialect.empty()) options.dialect = dialect;
-    options.recorded_knobs = f.tc.choices.knobs;
-    f.target = load_target(options, for_reduction && !f.tc.choices.empty());
+    if (choices) options.recorded_knobs = choices->knobs;
+    f.target = load_target(options, for_reduction && choices && !choices->empty());
+    // Read with the lexical rules of the engine that will run it.
+    f.tc = load_case_file(case_path, nullptr, f.target.dialect.gate.lexis);
+    if (!case_file)
+        if (auto record = read_finding_record(path)) f.record = *record;
+    if (choices) f.tc.choices = *choices;
     f.tc.dialect = f.target.dialect.name;
+    check_case_statements(case_path, f.target.dialect.gate);
     if (server_wait.count() > 0) f.backend = connect_when_back(f.target, server_wait);
     if (!f.backend) f.backend = open_backend(f.target.connection, f.target.backend_options);
     f.server_version = f.backend->server_version();

@@ -45,10 +45,8 @@ void check_engine(const fs::path& case_path, const RunOptions& options, bool dia
                   const VersionLadder& ladder) {
     std::string dialect = options.dialect;
     if (!dialect_given) {
-        std::string from_case;
-        load_case_file(
-            fs::is_directory(case_path) ? (case_path / "case.toml").string() : case_path.string(),
-            &from_case);
+        const std::string from_case = case_file_dialect(
+            fs::is_directory(case_path) ? (case_path / "case.toml").string() : case_path.string());
         if (!from_case.empty()) dialect = from_case;
     }
     const std::string file = dialect_given && !options.dialect_file.empty()
