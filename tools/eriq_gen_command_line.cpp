@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -289,7 +290,9 @@ void add_subcommands(CLI::App& app, CommandLine& cl) {
         {"reduce",
          "reduce finding folders on the target (the same representations must keep splitting "
          "into the same groups); writes REPORT_DIR/reduced/"},
-        {"replay", "run finding folders on the target and say whether each reproduces"},
+        {"replay",
+         "run finding folders (or case files) on the target and say whether each reproduces; "
+         "with --ladder, on every release of the engine's version ladder"},
         {"triage",
          "merge output folders and list the findings' root-cause groups (text, --json or "
          "--html FILE), marking groups known from known-bugs/<dialect>.toml"},
@@ -302,6 +305,16 @@ void add_subcommands(CLI::App& app, CommandLine& cl) {
                         name_is(spec.name, "triage") ? "output folders" : "finding folders")
             ->required()
             ->type_name(name_is(spec.name, "triage") ? "OUT" : "REPORT_DIR");
+        if (name_is(spec.name, "replay")) {
+            sub->add_option("--ladder", cl.ladder,
+                            "run each finding's reduced case on every fetched rung of "
+                            "tools/ladders/NAME.toml (sqlite, duckdb) or of a ladder FILE, and "
+                            "report the releases where it reproduces")
+                ->type_name("NAME|FILE");
+            sub->add_option("--rungs", cl.ladder_rungs,
+                            "with --ladder: only these rungs (A,B,C or a range A..B, A.., ..B)")
+                ->type_name("SELECTION");
+        }
         if (name_is(spec.name, "triage")) {
             sub->add_flag("--json", cl.json, "print the groups as JSON");
             sub->add_option("--html", cl.html_file, "write a self-contained triage page")
@@ -311,6 +324,14 @@ void add_subcommands(CLI::App& app, CommandLine& cl) {
                 ->type_name("DIR");
         }
     }
+}
+
+// replay --ladder picks the libraries itself; --rungs only narrows a ladder.
+std::optional<std::string> ladder_usage_error(const CommandLine& cl) {
+    if (!cl.ladder_rungs.empty() && cl.ladder.empty()) return "--rungs needs --ladder";
+    if (!cl.ladder.empty() && !cl.options.driver_libraries.empty())
+        return "--ladder runs the ladder's libraries: leave out --driver-library";
+    return std::nullopt;
 }
 
 }  // namespace
@@ -364,6 +385,11 @@ CommandLine parse_command_line(int argc, char** argv) {
         fmt::print(stderr,
                    "eriq-gen: --driver-library: only replay (and --version) take several "
                    "libraries\n");
+        cl.exit_code = 2;
+        return cl;
+    }
+    if (auto error = ladder_usage_error(cl)) {
+        fmt::print(stderr, "eriq-gen: {}\n", *error);
         cl.exit_code = 2;
         return cl;
     }

@@ -20,6 +20,8 @@ struct CommandLine {
     bool json = false;                      // triage --json
     std::string html_file;                  // triage --html FILE
     std::string known_bugs = "known-bugs";  // triage --known-bugs DIR
+    std::string ladder;                     // replay --ladder NAME|FILE (engine/ladder_replay.hpp)
+    std::string ladder_rungs;               // replay --rungs SELECTION
     bool version = false;                   // --version: print it (engine/version_command.hpp)
     // Set when the process should end without running: 0 after --help, 2 after a usage error
     // (already printed as one line starting "eriq-gen: ").

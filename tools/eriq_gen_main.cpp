@@ -7,6 +7,7 @@
 #include "engine/campaign.hpp"
 #include "engine/case_file.hpp"
 #include "engine/finding_commands.hpp"
+#include "engine/ladder_replay.hpp"
 #include "engine/triage_command.hpp"
 #include "engine/version_command.hpp"
 #include "eriq_gen_command_line.hpp"
@@ -22,6 +23,9 @@ int main(int argc, char** argv) {
     try {
         if (cl.version) return eriq::run_version_command(o);
         if (cl.command == "reduce") return eriq::run_reduce_command(o, cl.dialect_given, cl.paths);
+        if (cl.command == "replay" && !cl.ladder.empty())
+            return eriq::run_ladder_replay(o, cl.dialect_given, cl.paths, cl.ladder,
+                                           cl.ladder_rungs);
         if (cl.command == "replay") return eriq::run_replay_command(o, cl.dialect_given, cl.paths);
         if (cl.command == "triage")
             return eriq::run_triage_command(cl.paths, cl.known_bugs, cl.json, cl.html_file);

@@ -13,14 +13,20 @@
 #                             fetched once with npm pack (pinned, checksummed) into
 #                             build-deps/ before the build, so CMake finds the header
 #                             (tools/duckdb-latest.sh)
+#   tools/setup.sh --ladder   also the version-ladder rungs the tests replay cases on
+#                             (tools/ladder.sh): SQLite 3.53.2 and 3.54.1
+#                             (tests/scripts/version_ladder_test.sh) and every PostgreSQL rung
+#                             (tests/scripts/postgres_ladder_test.sh); every rung of an
+#                             engine: tools/ladder.sh ENGINE --all
 #   tools/setup.sh --no-build also skip the build (tools/test.sh builds and times it itself)
-# The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb.
+# The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb --ladder.
 # The build is tools/build.sh build (Ninja, and ccache when installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sqlite_latest=0
 duckdb=0
+ladder=0
 build=1
 packages=(build-essential cmake ninja-build pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
@@ -41,7 +47,12 @@ for arg in "$@"; do
       duckdb=1
       command -v npm >/dev/null || packages+=(npm)
       ;;
-    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb, --no-build)" >&2; exit 2 ;;
+    --ladder)
+      ladder=1
+      command -v npm >/dev/null || packages+=(npm)
+      command -v node >/dev/null || packages+=(nodejs)  # the PostgreSQL rungs' symlink script
+      ;;
+    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb, --ladder, --no-build)" >&2; exit 2 ;;
   esac
 done
 
@@ -61,3 +72,7 @@ fi
 if [ "$duckdb" = 1 ]; then tools/duckdb-latest.sh >/dev/null; fi
 if [ "$build" = 1 ]; then tools/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo; fi
 if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi
+if [ "$ladder" = 1 ]; then
+  for version in 3.53.2 3.54.1; do tools/ladder.sh sqlite "$version" >/dev/null; done
+  tools/ladder.sh postgres --all >/dev/null
+fi

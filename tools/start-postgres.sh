@@ -4,13 +4,19 @@
 # ERIQ_POSTGRES_URL) for `eval`. Stop it with tools/stop-postgres.sh (stops exactly that
 # server, removes the directory). initdb refuses to run as root, so as root the server runs
 # as the `postgres` user that Debian's postgresql package creates.
+#   tools/start-postgres.sh          the newest server Debian installed
+#   tools/start-postgres.sh BINDIR   the server binaries in BINDIR (initdb, pg_ctl, postgres):
+#                                    a rung of the PostgreSQL version ladder (tools/ladder.sh)
 set -euo pipefail
 
-bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+bindir=${1:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
 if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
-  echo "start-postgres: no PostgreSQL server found under /usr/lib/postgresql" >&2
+  echo "start-postgres: no PostgreSQL server found ${1:-under /usr/lib/postgresql}" >&2
   exit 1
 fi
+# psql (to create eriq's role) from the same folder, else Debian's client.
+psql=$bindir/psql
+[ -x "$psql" ] || psql=$(ls -d /usr/lib/postgresql/*/bin/psql 2>/dev/null | sort -V | tail -1)
 
 base=${ERIQ_TMPFS:-/dev/shm}
 [ -d "$base" ] && [ -w "$base" ] || base=${TMPDIR:-/tmp}
@@ -56,7 +62,7 @@ started=1
 pid=$(head -1 "$dir/data/postmaster.pid")
 
 pass=eriq-test-pw
-"${run_as[@]}" "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres \
+"${run_as[@]}" "$psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres \
   -d postgres -c "CREATE ROLE eriq LOGIN CREATEDB PASSWORD '$pass'" >/dev/null
 
 echo "ERIQ_POSTGRES_PID=$pid"

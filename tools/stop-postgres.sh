@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Stops the server started by tools/start-postgres.sh (pg_ctl stop -m fast, or kill PID if
 # that fails) and removes its directory.
+#   tools/stop-postgres.sh PID DIR [BINDIR]   BINDIR: the one the server was started from
 set -u
 pid=${1:?pid}
 dir=${2:?dir}
-bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+bindir=${3:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
 run_as=()
 [ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
 if [ -n "$bindir" ] && [ -d "$dir/data" ]; then

@@ -8,9 +8,9 @@
 
 #include "engine/benign_check.hpp"
 #include "engine/case_file.hpp"
-#include "engine/case_file_gate.hpp"
 #include "engine/crash_reducer.hpp"
 #include "engine/finding_reducer.hpp"
+#include "engine/finding_replay.hpp"
 #include "engine/predicate_check_setup.hpp"
 #include "engine/target.hpp"
 #include "report/choice_record.hpp"
@@ -27,89 +27,6 @@ namespace {
 
 // How long a command waits for a failed server to come back.
 constexpr std::chrono::seconds kServerWait{60};
-
-// One finding folder loaded with the target it runs on.
-struct LoadedFinding {
-    fs::path dir;
-    TestCase tc;
-    FindingRecord record;
-    Target target;
-    std::unique_ptr<Backend> backend;
-    // Asked at once: a case that crashes the server leaves no one to ask.
-    std::string server_version;
-};
-
-// `for_reduction`: also load the grammar when the finding has the draws that derived it.
-// `server_wait`: how long to wait for a server that answered earlier in this command and is
-// being restarted after a fault, before the connection's error is thrown.
-LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect_given,
-                           bool for_reduction = false, std::chrono::milliseconds server_wait = {}) {
-    LoadedFinding f;
-    f.dir = dir;
-    if (!fs::exists(dir / "case.toml"))
-        throw LoadError(dir.string(), 1, 1, "not a finding folder (no case.toml)");
-    const std::string case_path = (dir / "case.toml").string();
-    const std::string dialect = case_file_dialect(case_path);
-    std::optional<ChoiceSequence> choices = read_choices(dir);
-    if (!dialect_given && !dialect.empty()) options.dialect = dialect;
-    if (choices) options.recorded_knobs = choices->knobs;
-    f.target = load_target(options, for_reduction && choices && !choices->empty());
-    // Read with the lexical rules of the engine that will run it.
-    f.tc = load_case_file(case_path, nullptr, f.target.dialect.gate.lexis);
-    if (auto record = read_finding_record(dir)) f.record = *record;
-    if (choices) f.tc.choices = *choices;
-    f.tc.dialect = f.target.dialect.name;
-    check_case_statements(case_path, f.target.dialect.gate);
-    if (server_wait.count() > 0) f.backend = connect_when_back(f.target, server_wait);
-    if (!f.backend) f.backend = open_backend(f.target.connection, f.target.backend_options);
-    f.server_version = f.backend->server_version();
-    return f;
-}
-
-CaseOutcome run_alone(LoadedFinding& f, const TestCase& tc) {
-    return run_case_alone(*f.backend, f.target.dialect, f.target.rules, tc, "replay");
-}
-
-// "reproduces", or why not, for the outcome of a replay against the recorded groups.
-std::string replay_verdict(const FindingRecord& record, const CaseOutcome& outcome, bool* same) {
-    *same = false;
-    switch (outcome.verdict) {
-        case Verdict::Consistent:
-            return "does not reproduce: every representation agrees";
-        case Verdict::Benign:
-            return "does not reproduce: a documented difference (" + outcome.benign_reason + ")";
-        case Verdict::Discarded:
-            return "does not reproduce: a variant failed (" + outcome.discard_kind + ")";
-        case Verdict::ServerFault: {
-            // With the server's log read on both runs, the crash must be at the same site.
-            const std::string site =
-                outcome.crash_frames.empty() ? "" : " in " + outcome.crash_frames.front();
-            if (!site.empty() && !record.crash_frames.empty() &&
-                record.crash_frames.front() != outcome.crash_frames.front())
-                return "the server failed" + site + ", not in " + record.crash_frames.front() +
-                       " as recorded";
-            *same = record.pattern == "server_fault";
-            return *same ? "reproduces: the server fails again" + site + " (" +
-                               outcome.discard_kind + ")"
-                         : "the server failed" + site + " (" + outcome.discard_kind + ")";
-        }
-        case Verdict::Inconsistent:
-            break;
-    }
-    if (record.groups.empty() || outcome.classification.groups == record.groups) {
-        *same = true;
-        return "reproduces: " + outcome.classification.pattern;
-    }
-    return "reproduces with other groups: " + outcome.classification.pattern + " (recorded " +
-           record.pattern + ")";
-}
-
-// A replay a [[benign]] entry explains, with the groups the finding recorded: the case the
-// campaign's [[benign]] rule checks on its reduction (engine/benign_check.hpp).
-bool benign_with_recorded_groups(const FindingRecord& record, const CaseOutcome& outcome) {
-    return outcome.verdict == Verdict::Benign &&
-           (record.groups.empty() || outcome.classification.groups == record.groups);
-}
 
 // A reduction's progress on one line of stderr (nothing at verbosity 0).
 ReductionProgress progress_line(const std::string& dir, int verbosity) {
@@ -233,23 +150,6 @@ int reduce_benign_match(LoadedFinding& f, const std::string& dir, const CaseOutc
     return 0;
 }
 
-// Replay's side of the campaign's [[benign]] rule (reduce_benign_match): a case that an
-// entry matches reproduces when no entry explains its reduction. The reduction is only the
-// check here; `eriq-gen reduce` writes it.
-std::string replay_benign_match(LoadedFinding& f, const CaseOutcome& outcome,
-                                const std::string& verdict, const RunOptions& options) {
-    const BenignCheck c =
-        check_benign_on_reduced(*f.backend, f.target.dialect, f.target.rules, f.tc, outcome,
-                                {options.reduce_tests, options.reduce_time});
-    if (c.reduction.fault_case)
-        return verdict + "; the server failed (" + c.reduction.fault_outcome.discard_kind +
-               ") while its reduction was checked against the entry";
-    if (!c.masked) return verdict;
-    return "reproduces: " + outcome.classification.pattern +
-           " (a [[benign]] entry matched the case but not its reduction: `eriq-gen reduce` "
-           "writes it)";
-}
-
 }  // namespace
 
 int run_replay_command(RunOptions options, bool dialect_given,
@@ -288,6 +188,8 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         // A folder that does not load is reported and skipped; the others are still reduced.
         std::optional<LoadedFinding> loaded;
         try {
+            if (!fs::is_directory(dir))  // a case file has no folder to write reduced/ into
+                throw LoadError(dir, 1, 1, "not a finding folder");
             loaded.emplace(load_finding(dir, options, dialect_given, true, server_wait));
         } catch (const LoadError& e) {
             fmt::print("{}: not reduced, the finding does not load: {}\n", dir, e.what());

@@ -1,7 +1,8 @@
 #pragma once
 // The subcommands that work on finding folders a campaign wrote:
 //   eriq-gen reduce DIR...   reduce each finding on the target (same groups), write DIR/reduced/
-//   eriq-gen replay DIR...   run each finding on the target and say whether it reproduces,
+//   eriq-gen replay DIR...   run each finding (or case file) on the target and say whether it
+//                            reproduces (--ladder: on every rung, engine/ladder_replay.hpp),
 //                            once per --driver-library when several are given (SQLite)
 // The target is the finding's dialect (from its case.toml) unless --dialect is given, on
 // --connect or the dialect's default connection.

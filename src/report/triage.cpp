@@ -140,6 +140,7 @@ void absorb(TriageGroup& into, TriageGroup&& from) {
     into.members.insert(into.members.end(), from.members.begin(), from.members.end());
     add_settings(into, from.settings_measured, from.settings);
     if (into.crash_frames.empty()) into.crash_frames = std::move(from.crash_frames);
+    if (!into.ladder) into.ladder = std::move(from.ladder);
     for (std::string& v : from.versions)
         if (std::find(into.versions.begin(), into.versions.end(), v) == into.versions.end())
             into.versions.push_back(std::move(v));
@@ -184,6 +185,15 @@ void merge_known_groups(std::map<std::string, TriageGroup>& groups,
 
 }  // namespace
 
+std::string group_ladder_text(const TriageGroup& g) {
+    if (g.ladder) return ladder_text(*g.ladder);
+    const fs::path member = g.reduced ? g.smallest.parent_path() : g.smallest;
+    if (g.dialect == "sqlite" || g.dialect == "duckdb")
+        return fmt::format("not bisected (eriq-gen replay {} --ladder {})", member.string(),
+                           g.dialect);
+    return "not bisected";
+}
+
 Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<KnownBug>& known) {
     Triage t;
     std::map<std::string, TriageGroup> by_signature;
@@ -220,7 +230,10 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
             if (!record->found_at.empty() &&
                 (g.first_seen.empty() || record->found_at < g.first_seen))
                 g.first_seen = record->found_at;
-            if (g.smallest.empty() || size < g.smallest_size) {
+            auto ladder = read_ladder_record(dir);
+            const bool smallest = g.smallest.empty() || size < g.smallest_size;
+            if (ladder && (!g.ladder || smallest)) g.ladder = std::move(ladder);
+            if (smallest) {
                 g.smallest = reduced ? dir / "reduced" : dir;
                 g.smallest_size = size;
                 g.reduced = reduced;
@@ -264,6 +277,7 @@ std::string triage_text(const Triage& t) {
         for (const auto& f : g.features)
             if (!f.starts_with("pattern:")) features += (features.empty() ? "" : ", ") + f;
         out += fmt::format("  features: {}\n", features);
+        out += "  ladder: " + group_ladder_text(g) + "\n";
         if (!g.crash_frames.empty())
             out += fmt::format("  crash site: {}\n", crash_site_text(g.crash_frames));
         if (g.settings_measured)
@@ -273,6 +287,39 @@ std::string triage_text(const Triage& t) {
     }
     return out;
 }
+
+namespace {
+
+// The facts only some groups have: a resemblance, a crash site, measured settings.
+void write_optional_facts(JsonWriter& w, const TriageGroup& g) {
+    if (g.resembles) {
+        w.key("resembles");
+        w.begin_object();
+        w.key("id");
+        w.string(g.resembles->id);
+        w.key("shared");
+        w.integer(static_cast<std::int64_t>(g.resembles->shared));
+        w.key("of");
+        w.integer(static_cast<std::int64_t>(g.resembles->of));
+        w.key("share");
+        w.number(g.resembles->share);
+        w.end_object();
+    }
+    if (!g.crash_frames.empty()) {
+        w.key("crash_frames");
+        w.begin_array();
+        for (const auto& f : g.crash_frames) w.string(f);
+        w.end_array();
+    }
+    if (g.settings_measured) {
+        w.key("settings");
+        w.begin_array();
+        for (const auto& setting : g.settings) w.string(setting);
+        w.end_array();
+    }
+}
+
+}  // namespace
 
 std::string triage_json(const Triage& t) {
     JsonWriter w;
@@ -313,31 +360,12 @@ std::string triage_json(const Triage& t) {
         w.begin_array();
         for (const auto& f : g.features) w.string(f);
         w.end_array();
-        if (g.resembles) {
-            w.key("resembles");
-            w.begin_object();
-            w.key("id");
-            w.string(g.resembles->id);
-            w.key("shared");
-            w.integer(static_cast<std::int64_t>(g.resembles->shared));
-            w.key("of");
-            w.integer(static_cast<std::int64_t>(g.resembles->of));
-            w.key("share");
-            w.number(g.resembles->share);
-            w.end_object();
-        }
-        if (!g.crash_frames.empty()) {
-            w.key("crash_frames");
-            w.begin_array();
-            for (const auto& f : g.crash_frames) w.string(f);
-            w.end_array();
-        }
-        if (g.settings_measured) {
-            w.key("settings");
-            w.begin_array();
-            for (const auto& setting : g.settings) w.string(setting);
-            w.end_array();
-        }
+        w.key("ladder");
+        if (g.ladder)
+            write_ladder_json(w, *g.ladder);
+        else
+            w.null();
+        write_optional_facts(w, g);
         w.key("members");
         w.begin_array();
         for (const auto& m : g.members) w.string(m.string());

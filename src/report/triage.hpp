@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "report/finding_record.hpp"
+#include "report/ladder_record.hpp"
 
 namespace eriq {
 
@@ -81,6 +82,9 @@ struct TriageGroup {
     std::string known_id;                  // the known bug's id, if listed
     std::string known_title;               // and the title of its upstream report, if it has one
     std::optional<Resemblance> resembles;  // for a group not known: a hint, never a verdict
+    // The release range of a member bisected with `eriq-gen replay DIR --ladder ...` (its
+    // ladder.toml; the smallest member's when several were).
+    std::optional<LadderRecord> ladder;
 };
 
 struct Triage {
@@ -96,9 +100,12 @@ struct Triage {
 Triage triage_findings(const std::vector<std::filesystem::path>& out_dirs,
                        const std::vector<KnownBug>& known);
 
+// The group's release range ("sqlite since 3.53.2, fixed in 3.54.1"), or how to get it.
+std::string group_ladder_text(const TriageGroup& g);
+
 std::string triage_text(const Triage& t);
 // {"findings": N, "groups": [{"signature", "count", "pattern", "first_seen", "smallest",
-//   "dialect", "version", "status", ...}], "repeated_ids": [...]}
+//   "dialect", "version", "status", "ladder", ...}], "repeated_ids": [...]}
 std::string triage_json(const Triage& t);
 
 }  // namespace eriq

@@ -177,6 +177,7 @@ std::string triage_page(const Triage& t, const std::vector<fs::path>& out_dirs) 
                 "shared, {:.0f}% by weight; a hint, not a match)</p>",
                 html_escape(g.resembles->id), g.resembles->shared, g.resembles->of,
                 100 * g.resembles->share);
+        out += "<p class=\"ladder\">releases: " + html_escape(group_ladder_text(g)) + "</p>";
         if (!g.crash_frames.empty())
             out +=
                 "<p class=\"crash\">crash site: " + html_escape(crash_site_text(g.crash_frames)) +
