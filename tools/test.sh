@@ -32,7 +32,9 @@ report_times() {
   echo "  total        $(printf '%5d' "$SECONDS") s"
 }
 
-tools/setup.sh --server --browser --sqlite-latest --slurm --duckdb --no-build
+tools/setup.sh --server --browser --sqlite-latest --slurm --duckdb --ladder --no-build
+# The version-ladder tests replay cases on the rungs setup fetched: none may skip here.
+export ERIQ_REQUIRE_LADDER=1
 # The tests that compare SQLite versions load it; set here, so they never skip in CI.
 ERIQ_SQLITE_LATEST=$(tools/sqlite-latest.sh --path)
 export ERIQ_SQLITE_LATEST
