@@ -67,6 +67,13 @@ struct DerivationState {
 
 using Bindings = std::map<std::string, std::string>;  // type variable -> family
 
+// What one derive_query or derive_outer may spend: productions derived and bytes of SQL. A
+// grammar the loader accepts can still grow exponentially within max_depth (two recursive
+// references per alternative with a large weight) or repeat a long separator; past either
+// limit the derivation fails and the case is dropped and counted (Derivation::over_budget).
+inline constexpr long kMaxDerivationSteps = 20000;
+inline constexpr std::size_t kMaxDerivedSqlBytes = 256 * 1024;
+
 class Derivation {
   public:
     // Every random draw comes from `choices`; `adaptive` (may be null) scales alternative
@@ -92,6 +99,8 @@ class Derivation {
     void set_choices(ChoiceSource& choices) { choices_ = &choices; }
     // Checks every WHERE/ON/HAVING predicate and re-draws degenerate ones (null: none).
     void set_predicate_check(const PredicateCheck* check) { predicate_check_ = check; }
+    // Whether the last derive_query or derive_outer failed for exceeding its budget.
+    bool over_budget() const { return over_budget_; }
 
   private:
     friend struct Builtins;
@@ -140,6 +149,20 @@ class Derivation {
         if (trace_) trace_->rollback(m);
     }
     double weight_value(const dsl::Weight& w) const;
+    void start_budget() {
+        steps_ = 0;
+        over_budget_ = false;
+    }
+    // Counts one derivation step; false (and over budget from then on) past the limit.
+    bool spend_step() {
+        if (++steps_ > kMaxDerivationSteps) over_budget_ = true;
+        return !over_budget_;
+    }
+    // Whether SQL of `bytes` stays within the budget; marks the derivation over it otherwise.
+    bool sql_fits(std::size_t bytes) {
+        if (bytes > kMaxDerivedSqlBytes) over_budget_ = true;
+        return !over_budget_;
+    }
 
     const dsl::Grammar& g_;
     const Dialect& d_;
@@ -154,6 +177,8 @@ class Derivation {
     std::vector<OutputColumn> x_columns_;
     const PredicateCheck* predicate_check_ = nullptr;
     LazySnapshots<DerivationState> state_;  // rolled back when an alternative fails
+    long steps_ = 0;            // productions derived by the current derive_query/derive_outer
+    bool over_budget_ = false;  // it exceeded kMaxDerivationSteps or kMaxDerivedSqlBytes
 };
 
 }  // namespace eriq
