@@ -2,6 +2,7 @@
 // the offending key or value, so a user editing a dialect file can jump straight to it.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <string_view>
 
@@ -249,10 +250,20 @@ class DialectReader : TomlFields {
                              : (spec.kind == "string" ? Keys(kStringKeys) : Keys(kKindOnly));
         check_keys(table, wanted, fmt::format("random of kind '{}'", spec.kind));
         if (ranged) {
-            spec.min = number(required(table, "min", "random"), "min");
+            const toml::node& min = required(table, "min", "random");
             const toml::node& max = required(table, "max", "random");
+            spec.min = number(min, "min");
             spec.max = number(max, "max");
+            // An int kind is drawn as a 64-bit integer: 0.5 or 1e308 has no such value.
+            if (spec.kind == "int")
+                for (const toml::node* bound : {&min, &max})
+                    if (!bound->is_integer())
+                        fail(bound->source(),
+                             "the bounds of a random of kind 'int' must be "
+                             "whole numbers (64-bit integers)");
             if (spec.min > spec.max) fail(max.source(), "'max' must not be below 'min'");
+            if (!std::isfinite(spec.max - spec.min))
+                fail(max.source(), "'max' - 'min' is beyond the range of a double");
         }
         if (spec.kind == "decimal")
             spec.scale = small_count(required(table, "scale", "random"), "scale");
