@@ -7,7 +7,9 @@
 
 namespace eriq {
 
-// Exit code 0; throws LoadError for a malformed finding.toml or known-bug list.
+// Exit code 0, or 1 when finding folders whose finding.toml does not load were left out (one
+// line each on stderr); throws LoadError for a malformed known-bug list, std::invalid_argument
+// for a --known-bugs that is no folder.
 int run_triage_command(const std::vector<std::string>& out_dirs, const std::string& known_bugs_dir,
                        bool json, const std::string& html_file);
 
