@@ -48,7 +48,20 @@ class DialectReader : TomlFields {
         check_keys(root, kTopLevel, "the dialect file");
         Dialect d;
         d.file = file();
-        d.name = nonempty_text(required(root, "name", "the dialect file"), "name");
+        const toml::node& name = required(root, "name", "the dialect file");
+        d.name = nonempty_text(name, "name");
+        // The name picks grammars/<name>.toml and known-bugs/<name>.toml.
+        constexpr std::size_t kMaxNameLength = 64;
+        const bool plain = std::all_of(d.name.begin(), d.name.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+        });
+        if (d.name.size() > kMaxNameLength || !plain)
+            fail(name.source(),
+                 d.name.size() > kMaxNameLength
+                     ? fmt::format("dialect name of {} characters is longer than the limit of {}",
+                                   d.name.size(), kMaxNameLength)
+                     : fmt::format("dialect name '{}' is not a name (letters, digits, '_', '-')",
+                                   d.name));
         read_driver(root, d);
         d.default_connect =
             nonempty_text(required(root, "default_connect", "the dialect file"), "default_connect");

@@ -266,6 +266,8 @@ void override_knobs_from_file(Grammar& g, const std::string& path) {
     }
     for (auto&& [key, node] : *t) {
         const std::string name(key.str());
+        if (auto problem = name_problem("knob", name))
+            throw LoadError(path, key.source().begin.line, key.source().begin.column, *problem);
         if (!g.knobs.count(name))
             throw LoadError(path, key.source().begin.line, key.source().begin.column,
                             fmt::format("unknown knob '{}' in grammar {}{}", name, g.file,

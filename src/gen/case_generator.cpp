@@ -48,9 +48,10 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
         der.set_predicate_check(predicate_check_);
         std::vector<OutputColumn> columns;
         auto intermediate = derive_intermediate(der, choices, &columns);
+        // Another draw of an I that outgrew its budget mostly outgrows it again: give up.
         if (der.over_budget()) {
             over_budget_.fetch_add(1, std::memory_order_relaxed);
-            continue;
+            break;
         }
         if (!intermediate || columns.empty()) continue;
         // In a correlated position I runs once per row of the outer query.

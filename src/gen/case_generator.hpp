@@ -59,7 +59,7 @@ class CaseGenerator {
     // exceeded the knob case_cost_max_thousands (gen/case_cost.hpp); the next draw replaced them.
     std::int64_t cost_capped() const { return cost_capped_.load(std::memory_order_relaxed); }
     // How many I or Q derivations were dropped for exceeding the generation budget
-    // (kMaxDerivationSteps, kMaxDerivedSqlBytes in gen/derivation.hpp).
+    // (gen/derivation_budget.hpp).
     std::int64_t over_budget() const { return over_budget_.load(std::memory_order_relaxed); }
 
     // I and Q derived from `choices` over the tables of `db`; nullopt when the derivation

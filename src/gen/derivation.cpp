@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 
+#include "gen/derivation_budget.hpp"
 #include "gen/sql_text.hpp"
 
 namespace eriq {
@@ -42,6 +43,16 @@ bool Derivation::derive_outer(const std::string& production) {
     state_.edit().outer_from = std::move(*from);
     state_.edit().outer_columns = std::move(columns);
     return true;
+}
+
+bool Derivation::spend_step() {
+    if (++steps_ > kMaxDerivationSteps) over_budget_ = true;
+    return !over_budget_;
+}
+
+bool Derivation::sql_fits(std::size_t bytes) {
+    if (bytes > kMaxDerivedSqlBytes) over_budget_ = true;
+    return !over_budget_;
 }
 
 double Derivation::weight_value(const dsl::Weight& w) const {

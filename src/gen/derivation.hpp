@@ -67,13 +67,6 @@ struct DerivationState {
 
 using Bindings = std::map<std::string, std::string>;  // type variable -> family
 
-// What one derive_query or derive_outer may spend: productions derived and bytes of SQL. A
-// grammar the loader accepts can still grow exponentially within max_depth (two recursive
-// references per alternative with a large weight) or repeat a long separator; past either
-// limit the derivation fails and the case is dropped and counted (Derivation::over_budget).
-inline constexpr long kMaxDerivationSteps = 20000;
-inline constexpr std::size_t kMaxDerivedSqlBytes = 256 * 1024;
-
 class Derivation {
   public:
     // Every random draw comes from `choices`; `adaptive` (may be null) scales alternative
@@ -153,16 +146,11 @@ class Derivation {
         steps_ = 0;
         over_budget_ = false;
     }
-    // Counts one derivation step; false (and over budget from then on) past the limit.
-    bool spend_step() {
-        if (++steps_ > kMaxDerivationSteps) over_budget_ = true;
-        return !over_budget_;
-    }
+    // Counts one derivation step; false (and over budget from then on) past the limit
+    // (gen/derivation_budget.hpp).
+    bool spend_step();
     // Whether SQL of `bytes` stays within the budget; marks the derivation over it otherwise.
-    bool sql_fits(std::size_t bytes) {
-        if (bytes > kMaxDerivedSqlBytes) over_budget_ = true;
-        return !over_budget_;
-    }
+    bool sql_fits(std::size_t bytes);
 
     const dsl::Grammar& g_;
     const Dialect& d_;
@@ -178,7 +166,7 @@ class Derivation {
     const PredicateCheck* predicate_check_ = nullptr;
     LazySnapshots<DerivationState> state_;  // rolled back when an alternative fails
     long steps_ = 0;            // productions derived by the current derive_query/derive_outer
-    bool over_budget_ = false;  // it exceeded kMaxDerivationSteps or kMaxDerivedSqlBytes
+    bool over_budget_ = false;  // it exceeded its budget (gen/derivation_budget.hpp)
 };
 
 }  // namespace eriq

@@ -18,7 +18,8 @@ inline constexpr std::uintmax_t kMaxTomlFileBytes = 16u << 20;
 inline toml::table parse_toml_file(const std::string& path) {
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    if (!std::filesystem::exists(status)) throw LoadError(path, 1, 1, "no such file");
+    if (!std::filesystem::is_regular_file(status))
         throw LoadError(path, 1, 1,
                         std::filesystem::is_directory(status)
                             ? "a folder, not a TOML file"

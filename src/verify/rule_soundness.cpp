@@ -245,6 +245,12 @@ std::string expanded_final_query(const RepresentationTemplates& rep, std::string
 }  // namespace
 
 SoundnessResult check_representation(const RepresentationTemplates& rep) {
+    std::size_t bytes = rep.x.size() + rep.query.size();
+    for (const std::string& statement : rep.setup) bytes += statement.size();
+    if (bytes > kMaxSoundnessTemplateBytes)
+        return {false, fmt::format("its templates are {} bytes, more than the {} the soundness "
+                                   "check reads",
+                                   bytes, kMaxSoundnessTemplateBytes)};
     static const Schema schema = parse_schema(kSchema);
     for (std::string_view q : kReferencing) {
         const std::string reference = fill(q, {{"x", "(" + std::string(kIntermediate) + ")"}});
