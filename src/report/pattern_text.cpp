@@ -55,11 +55,14 @@ struct PatternReader {
     }
     bool suffixes() {
         literal(" (order)");
-        while (literal("(")) {
-            const std::size_t start = i;
-            if (!word()) return false;
-            const std::string_view skipped = s.substr(start, i - start);
-            if (!skipped.ends_with("_SKIP") || skipped.size() == 5 || !literal(")")) return false;
+        while (literal("(")) {  // (NAME_SKIP), NAME maybe with [variant]
+            const std::size_t close = s.find(')', i);
+            if (close == std::string_view::npos) return false;
+            const std::string_view skipped = s.substr(i, close - i);
+            if (!skipped.ends_with("_SKIP") || skipped.size() == 5) return false;
+            PatternReader inner{skipped.substr(0, skipped.size() - 5)};
+            if (!inner.name() || inner.i != inner.s.size()) return false;
+            i = close + 1;
         }
         return i == s.size();
     }
