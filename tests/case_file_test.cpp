@@ -111,7 +111,7 @@ TEST_CASE("a case file may fix an order, session statements and representations"
               .find("'intermediate' holds a '{'") != std::string::npos);
     CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x\"\n" +
                                "session = [\"DROP TABLE t0\"]\n"))
-              .find("'session' may only hold SET statements") != std::string::npos);
+              .find("'session' may only hold SET, RESET and PRAGMA statements") != std::string::npos);
     CHECK(load_error(case_file(kHead + q + "referencing = \"SELECT vc_0 FROM x\"\n" +
                                "representations = []\n"))
               .find("'representations' must be a non-empty array") != std::string::npos);

@@ -14,6 +14,7 @@
 #include "exec/fault_injecting_backend.hpp"
 #include "exec/sqlite_backend.hpp"
 #include "exec/sqlite_error_kind.hpp"
+#include "execute_each.hpp"
 
 using namespace eriq;
 
@@ -148,13 +149,14 @@ TEST_CASE("sqlite values keep their storage class", "[exec]") {
     CHECK(row[5] == Value::null());
 }
 
-TEST_CASE("sqlite runs several statements and returns the rows of the first query", "[exec]") {
+TEST_CASE("sqlite runs one statement per call and refuses a text holding several", "[exec]") {
     auto backend = memory_backend();
     auto before = backend->statements();
-    ResultSet result = backend->query(
-        "CREATE TEMP TABLE t0(c0); INSERT INTO t0 VALUES (1), (2); "
-        "SELECT c0 FROM t0 ORDER BY c0; SELECT 99;");
-    CHECK(backend->statements() - before == 4);
+    CHECK_THROWS_AS(backend->query("CREATE TEMP TABLE t0(c0); SELECT 99"), WorkspaceViolation);
+    CHECK(backend->statements() == before);
+    execute_each(*backend, "CREATE TEMP TABLE t0(c0); INSERT INTO t0 VALUES (1), (2)");
+    ResultSet result = backend->query("SELECT c0 FROM t0 ORDER BY c0; -- the end");
+    CHECK(backend->statements() - before == 3);
     REQUIRE(result.rows.size() == 2);
     CHECK(result.rows[1][0].text == "2");
 
@@ -166,7 +168,7 @@ TEST_CASE("sqlite runs several statements and returns the rows of the first quer
 
 TEST_CASE("sqlite error kinds group by cause", "[exec]") {
     auto backend = memory_backend();
-    backend->execute("CREATE TABLE t0(c0); CREATE TABLE t1(c0)");
+    execute_each(*backend, "CREATE TABLE t0(c0); CREATE TABLE t1(c0)");
 
     CHECK(error_kind_of(*backend, "SELECT nosuch(1)") == "sqlite:no such function");
     CHECK(error_kind_of(*backend, "SELECT other_fn(1)") == "sqlite:no such function");
@@ -179,7 +181,9 @@ TEST_CASE("sqlite error kinds group by cause", "[exec]") {
               .starts_with("sqlite:misuse of aggregate"));
     CHECK(error_kind_of(*backend, "SELECT 1 FROM t0 WHERE max(c0) > 1") ==
           error_kind_of(*backend, "SELECT 1 FROM t1 WHERE count(*) > 1"));
-    CHECK(error_kind_of(*backend, "SELEC 1") == "sqlite:syntax error");
+    CHECK(error_kind_of(*backend, "SELECT FROM t0") == "sqlite:syntax error");
+    // An unknown statement kind never reaches the library.
+    CHECK(error_kind_of(*backend, "SELEC 1") == "not_owned");
     CHECK(error_kind_of(*backend, "SELECT 1 FROM FROM t0") == "sqlite:syntax error");
     CHECK(error_kind_of(*backend, "SELECT 1 FROM t0 WHERE") == "sqlite:incomplete input");
     CHECK(error_kind_of(*backend, "SELECT abs(1, 2)") ==
@@ -219,31 +223,39 @@ TEST_CASE("sqlite statements stop at the timeout", "[exec]") {
 
 TEST_CASE("sqlite reset_workspace on :memory: starts a fresh database", "[exec]") {
     BackendOptions options;
-    options.session_init = {"CREATE TEMP TABLE eriq_init(x)", "INSERT INTO eriq_init VALUES (5)"};
+    options.gate.session_settings = {"cache_size"};
+    options.session_init = {"PRAGMA cache_size = 77"};
     auto backend = memory_backend(options);
-    backend->execute(
-        "CREATE TABLE t0(c0); INSERT INTO t0 VALUES (1); CREATE TEMP TABLE eriq_t(c0);"
-        "INSERT INTO eriq_init VALUES (6)");
+    execute_each(*backend,
+                 "CREATE TABLE t0(c0); INSERT INTO t0 VALUES (1); CREATE TEMP TABLE eriq_t(c0);"
+                 "PRAGMA cache_size = 99");
     const auto before = backend->driver_seconds();
     backend->reset_workspace();
     CHECK(names_in(*backend, "main.sqlite_schema").empty());
-    CHECK(names_in(*backend, "temp.sqlite_schema") == std::set<std::string>{"eriq_init"});
+    CHECK(names_in(*backend, "temp.sqlite_schema").empty());
     // The session statements ran again on the new database, and the counters carry on.
-    CHECK(backend->query("SELECT group_concat(x) FROM eriq_init").rows.at(0).at(0).text == "5");
+    CHECK(backend->query("PRAGMA cache_size").rows.at(0).at(0).text == "77");
     CHECK(backend->driver_seconds() > before);
-    CHECK(backend->query("PRAGMA page_count").rows.at(0).at(0).text == "0");
+    CHECK(backend->query("SELECT page_count FROM pragma_page_count").rows.at(0).at(0).text == "0");
 }
 
 TEST_CASE("sqlite session_init runs after opening", "[exec]") {
     BackendOptions options;
-    options.session_init = {"CREATE TEMP TABLE eriq_init(x)", "INSERT INTO eriq_init VALUES (5)"};
+    options.gate.session_settings = {"cache_size"};
+    options.session_init = {"PRAGMA cache_size = 77"};
     auto backend = memory_backend(options);
-    CHECK(backend->query("SELECT x FROM eriq_init").rows.at(0).at(0).text == "5");
+    CHECK(backend->query("PRAGMA cache_size").rows.at(0).at(0).text == "77");
+    // Only session statements may run there, and only of the listed settings.
+    options.session_init = {"CREATE TEMP TABLE eriq_init(x)"};
+    CHECK_THROWS_AS(memory_backend(options), WorkspaceViolation);
+    options.session_init = {"PRAGMA writable_schema = 1"};
+    CHECK_THROWS_AS(memory_backend(options), WorkspaceViolation);
 }
 
 TEST_CASE("fault injector perturbs only marked queries", "[exec]") {
     auto inner = memory_backend();
-    inner->execute("CREATE TABLE t0(c0, c1); INSERT INTO t0 VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+    execute_each(*inner,
+                 "CREATE TABLE t0(c0, c1); INSERT INTO t0 VALUES (1, 'a'), (2, 'b'), (3, 'c')");
     using Fault = FaultInjectingBackend::Fault;
     FaultInjectingBackend faulty(*inner, {{"/*drop*/", Fault::DropLastRow},
                                           {"/*dup*/", Fault::DuplicateFirstRow},

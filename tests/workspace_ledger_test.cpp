@@ -11,6 +11,7 @@
 #include "exec/backend.hpp"
 #include "exec/statement_targets.hpp"
 #include "exec/workspace_ledger.hpp"
+#include "execute_each.hpp"
 
 using namespace eriq;
 
@@ -109,9 +110,9 @@ TEST_CASE("with foreign objects allowed, eriq never drops, replaces or writes th
         "CREATE TABLE users(id); INSERT INTO users VALUES (1);"
         "CREATE VIEW user_view AS SELECT id FROM users");
     auto backend = open_backend(db.spec(), allow_foreign());
-    backend->execute(
-        "CREATE TABLE t0(c0); INSERT INTO t0 VALUES (1);"
-        "CREATE VIEW eriq_view_0_0 AS SELECT c0 FROM t0; CREATE TEMP TABLE tt(c)");
+    execute_each(*backend,
+                 "CREATE TABLE t0(c0); INSERT INTO t0 VALUES (1);"
+                 "CREATE VIEW eriq_view_0_0 AS SELECT c0 FROM t0; CREATE TEMP TABLE tt(c)");
     CHECK(not_owned(*backend, "DROP TABLE users").find("users") != std::string::npos);
     CHECK(!not_owned(*backend, "DROP VIEW IF EXISTS t0, user_view").empty());
     CHECK(!not_owned(*backend, "INSERT INTO users VALUES (2)").empty());
@@ -120,7 +121,8 @@ TEST_CASE("with foreign objects allowed, eriq never drops, replaces or writes th
     CHECK(!not_owned(*backend, "CREATE VIEW user_view AS SELECT 2").empty());
     CHECK(!not_owned(*backend, "CREATE TABLE other.x(c)").empty());
     CHECK(!not_owned(*backend, "ALTER TABLE users ADD COLUMN c2").empty());
-    backend->execute("INSERT INTO t0 VALUES (2); INSERT INTO tt VALUES (3); DROP TABLE temp.tt");
+    execute_each(*backend,
+                 "INSERT INTO t0 VALUES (2); INSERT INTO tt VALUES (3); DROP TABLE temp.tt");
     backend->reset_workspace();
     CHECK(main_objects(*backend) == std::set<std::string>{"eriq_ledger", "users", "user_view"});
     CHECK(backend->query("SELECT count(*) FROM users").rows.at(0).at(0).text == "1");
@@ -130,7 +132,8 @@ TEST_CASE("objects eriq recorded survive a crash and are its own on the next run
     UserDatabase db("");
     {
         auto backend = open_backend(db.spec(), {});
-        backend->execute("CREATE TABLE t0(c0); CREATE VIEW eriq_view_0_1 AS SELECT * FROM t0");
+        execute_each(*backend,
+                     "CREATE TABLE t0(c0); CREATE VIEW eriq_view_0_1 AS SELECT * FROM t0");
     }  // no reset: as if the run had been killed
     auto backend = open_backend(db.spec(), {});
     CHECK(main_objects(*backend).size() == 3);

@@ -31,12 +31,12 @@ int main(int argc, char** argv) {
         }
         const std::vector<std::string> session = dialect.session_statements();
         prelude.insert(prelude.end(), session.begin(), session.end());
-        auto f = eriq::replay_statements(spec, argc == 5 ? argv[4] : "", prelude,
+        auto f = eriq::replay_statements(spec, argc == 5 ? argv[4] : "", dialect.gate, prelude,
                                          eriq::read_statement_log(argv[3]));
         fmt::print(
-            "{{\"statements\": {}, \"errors\": {}, \"seconds\": {:.3f}, \"statements_per_second\": "
-            "{:.1f}}}\n",
-            f.statements, f.errors, f.seconds,
+            "{{\"statements\": {}, \"errors\": {}, \"refused\": {}, \"seconds\": {:.3f}, "
+            "\"statements_per_second\": {:.1f}}}\n",
+            f.statements, f.errors, f.refused, f.seconds,
             f.seconds > 0 ? static_cast<double>(f.statements) / f.seconds : 0.0);
     } catch (const std::exception& e) {
         fmt::print(stderr, "eriq-replay: {}\n", e.what());

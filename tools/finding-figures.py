@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Figures of a campaign's findings for the README and issue notes.
+"""Figures of a campaign's findings for docs/benchmarks.md.
 
     python3 tools/finding-figures.py OUT [OUT...]
 

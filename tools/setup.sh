@@ -13,21 +13,25 @@
 #                             fetched once with npm pack (pinned, checksummed) into
 #                             build-deps/ before the build, so CMake finds the header
 #                             (tools/duckdb-latest.sh)
+#   tools/setup.sh --no-build also skip the build (tools/test.sh builds and times it itself)
 # The flags combine: tools/setup.sh --server --browser --sqlite-latest --duckdb.
+# The build is tools/build.sh build (Ninja, and ccache when installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sqlite_latest=0
 duckdb=0
-packages=(build-essential cmake pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
+build=1
+packages=(build-essential cmake ninja-build pkg-config tao-pegtl-dev libtomlplusplus-dev libmariadb-dev libz3-dev
           libfmt-dev catch2 libsqlite3-dev libpq-dev sqlite3 python3 python3-yaml libcli11-dev
-          libre2-dev clang-tidy)
+          libre2-dev clang-tidy clang-format)
 for arg in "$@"; do
   case "$arg" in
     --server) packages+=(mariadb-server mariadb-client postgresql) ;;
     --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
     --browser) packages+=(chromium) ;;
     --slurm) packages+=(slurm-wlm munge) ;;
+    --no-build) build=0 ;;
     --sqlite-latest)
       sqlite_latest=1
       # Any npm will do (Debian's, or one that came with a Node.js install).
@@ -37,7 +41,7 @@ for arg in "$@"; do
       duckdb=1
       command -v npm >/dev/null || packages+=(npm)
       ;;
-    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb)" >&2; exit 2 ;;
+    *) echo "eriq setup: unknown flag $arg (--server, --fuzz, --browser, --slurm, --sqlite-latest, --duckdb, --no-build)" >&2; exit 2 ;;
   esac
 done
 
@@ -55,6 +59,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "$duckdb" = 1 ]; then tools/duckdb-latest.sh >/dev/null; fi
-cmake -S . -B build -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc)"
+if [ "$build" = 1 ]; then tools/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo; fi
 if [ "$sqlite_latest" = 1 ]; then tools/sqlite-latest.sh >/dev/null; fi

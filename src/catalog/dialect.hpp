@@ -11,6 +11,7 @@
 
 #include "catalog/benign_pattern.hpp"
 #include "catalog/ddl_templates.hpp"
+#include "util/statement_gate.hpp"
 
 namespace eriq {
 
@@ -113,6 +114,9 @@ struct Dialect {
     std::string driver;           // "sqlite", "duckdb", "mysql", "postgres"
     std::string default_connect;  // e.g. "sqlite::memory:"
     std::vector<std::string> session_init;
+    // What the statement gate lets through on this dialect: its lexical rules, the session
+    // settings SET may change, forbidden functions and catalogue names (util/statement_gate.hpp).
+    GateRules gate;
     // Where NULLs sort in an ascending ORDER BY without NULLS FIRST/LAST: "low" (first) or
     // "high" (last).
     std::string null_order = "low";

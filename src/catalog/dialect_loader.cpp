@@ -13,6 +13,7 @@
 #include "catalog/dialect.hpp"
 #include "catalog/dialect_document.hpp"
 #include "catalog/difference_entries_reader.hpp"
+#include "catalog/gate_rules_reader.hpp"
 #include "catalog/session_data_reader.hpp"
 #include "catalog/sql_template.hpp"
 #include "catalog/toml_fields.hpp"
@@ -72,6 +73,7 @@ class DialectReader : TomlFields {
         if (auto* node = root.get("analyze"))
             d.analyze = statement_with(*node, "analyze", "{table}");
         if (auto* node = root.get("fill_table")) read_fill_table(*node, d);
+        read_gate_rules(root, file(), d);
         if (auto* node = root.get("index_expressions")) read_index_expressions(*node, d);
         if (auto* node = root.get("ddl")) read_ddl(*node, d);
         if (auto* node = root.get("nondeterministic"))
@@ -94,6 +96,9 @@ class DialectReader : TomlFields {
                                                      "driver",
                                                      "default_connect",
                                                      "session_init",
+                                                     "session_settings",
+                                                     "forbidden_functions",
+                                                     "catalog_name_prefixes",
                                                      "session_profile",
                                                      "session_profiles",
                                                      "null_order",

@@ -20,6 +20,7 @@
 #include "engine/shard.hpp"
 #include "engine/stop_signals.hpp"
 #include "engine/target.hpp"
+#include "engine/triage_command.hpp"
 #include "engine/worker.hpp"
 #include "gen/case_generator.hpp"
 #include "report/output_folder.hpp"
@@ -285,7 +286,8 @@ CampaignResult execute_campaign(const RunOptions& options) {
     write_summary(shared, facts, out, predicates.stats());
     if (shared.stalled) throw std::runtime_error(shared.generation_stalled);
     if (options.verbosity > 0) {
-        fmt::print(stderr, "{}", summary_text(shared.stats, facts));
+        fmt::print(stderr, "{}", summary_text(shared.stats, facts, options.verbosity > 1));
+        if (shared.stats.findings + shared.stats.server_faults > 0) print_campaign_groups(out);
         if (!options.stats_file.empty())
             fmt::print(stderr, "{}",
                        shared.generation.text(adaptive.lowered(), predicates.stats()));

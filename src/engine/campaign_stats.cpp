@@ -150,7 +150,7 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     return w.str() + "\n";
 }
 
-std::string summary_text(const CampaignStats& s, const RunFacts& f) {
+std::string summary_text(const CampaignStats& s, const RunFacts& f, bool with_patterns) {
     const std::string library =
         f.driver_library.empty() ? "" : fmt::format(" from {}", f.driver_library);
     std::string out = fmt::format(
@@ -181,7 +181,7 @@ std::string summary_text(const CampaignStats& s, const RunFacts& f) {
         for (const auto& d : s.down_weighted) out += fmt::format(" {} {}", d.kind, d.name);
         out += "\n";
     }
-    if (!s.patterns.empty()) {
+    if (with_patterns && !s.patterns.empty()) {
         out += "  findings by pattern:\n";
         for (const auto& [k, v] : s.patterns) out += fmt::format("    {:>7}  {}\n", v, k);
     }

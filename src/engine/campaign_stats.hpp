@@ -56,6 +56,8 @@ struct RunFacts {
 };
 
 std::string summary_json(const CampaignStats& s, const RunFacts& f);
-std::string summary_text(const CampaignStats& s, const RunFacts& f);
+// with_patterns adds the findings by pattern (--verbose); the groups follow the summary
+// (engine/triage_command.hpp).
+std::string summary_text(const CampaignStats& s, const RunFacts& f, bool with_patterns);
 
 }  // namespace eriq

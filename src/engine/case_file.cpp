@@ -10,6 +10,7 @@
 #include <toml++/toml.h>
 
 #include "engine/benign_check.hpp"
+#include "engine/case_file_gate.hpp"
 #include "engine/case_runner.hpp"
 #include "engine/target.hpp"
 #include "oracle/normalize.hpp"
@@ -42,8 +43,9 @@ const std::set<std::string> kWritingWords{"INSERT",   "UPDATE", "DELETE", "DROP"
                                           "TRUNCATE", "ATTACH", "DETACH", "PRAGMA", "GRANT",
                                           "REVOKE",   "CREATE", "MERGE"};
 
-std::optional<std::string> statement_kind_problem(const std::string& key, const std::string& sql) {
-    const std::vector<SqlToken> tokens = scan_sql(sql);
+std::optional<std::string> statement_kind_problem(const std::string& key, const std::string& sql,
+                                                  const SqlLexis& lexis) {
+    const std::vector<SqlToken> tokens = scan_sql(sql, lexis);
     if (has_several_statements(tokens))
         return std::string("holds more than one statement (one statement per entry)");
     const std::vector<std::string> w = leading_words(tokens, 3);
@@ -65,8 +67,8 @@ std::optional<std::string> statement_kind_problem(const std::string& key, const 
         return std::string("may only hold INSERT and ANALYZE statements");
     }
     if (key == "session") {
-        if (starts({"SET"})) return std::nullopt;
-        return std::string("may only hold SET statements");
+        if (starts({"SET"}) || starts({"RESET"}) || starts({"PRAGMA"})) return std::nullopt;
+        return std::string("may only hold SET, RESET and PRAGMA statements");
     }
     if (!starts({"SELECT"}) && !starts({"WITH"})) return "must be a SELECT or WITH query";
     for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -114,10 +116,10 @@ void read_case_options(const toml::table& doc, TestCase& tc, Fail fail) {
 
 }  // namespace
 
-std::string mark_q_placeholder(const std::string& outer, int* placeholders) {
+std::string mark_q_placeholder(const std::string& outer, int* placeholders, const SqlLexis& lexis) {
     std::string out;
     int count = 0;
-    for (const SqlToken& t : scan_sql(outer)) {
+    for (const SqlToken& t : scan_sql(outer, lexis)) {
         if (t.kind == SqlTokenKind::Word && t.text == "Q") {
             ++count;
             out += "{Q}";
@@ -129,8 +131,8 @@ std::string mark_q_placeholder(const std::string& outer, int* placeholders) {
     return out;
 }
 
-std::string mark_x_references(const std::string& q, int* references) {
-    const std::vector<SqlToken> tokens = scan_sql(q);
+std::string mark_x_references(const std::string& q, int* references, const SqlLexis& lexis) {
+    const std::vector<SqlToken> tokens = scan_sql(q, lexis);
     auto significant_after = [&](std::size_t i) -> const SqlToken* {
         for (std::size_t k = i + 1; k < tokens.size(); ++k)
             if (tokens[k].significant()) return &tokens[k];
@@ -165,7 +167,12 @@ std::string mark_x_references(const std::string& q, int* references) {
     return out;
 }
 
-TestCase load_case_file(const std::string& path, std::string* dialect) {
+std::string case_file_dialect(const std::string& path) {
+    const toml::table doc = parse_toml_file(path);
+    return doc["dialect"].value_or(std::string());
+}
+
+TestCase load_case_file(const std::string& path, std::string* dialect, const SqlLexis& lexis) {
     toml::table doc = parse_toml_file(path);
     auto fail = [&](const toml::node& n, const std::string& what) {
         throw LoadError(path, n.source().begin.line, n.source().begin.column, what);
@@ -181,12 +188,12 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
     }
     auto check_kind = [&](const char* key, const toml::node& n, const std::string& sql) {
         // The rules' placeholders are eriq's own: in a case file every SQL text is literal.
-        for (const SqlToken& t : scan_sql(sql))
+        for (const SqlToken& t : scan_sql(sql, lexis))
             if (t.kind == SqlTokenKind::Symbol && t.text == "{")
                 fail(n, fmt::format("'{}' holds a '{{': placeholders such as {{x}} are eriq's own; "
                                     "write the table x by name",
                                     key));
-        if (auto problem = statement_kind_problem(key, sql))
+        if (auto problem = statement_kind_problem(key, sql, lexis))
             fail(n, fmt::format("'{}' {}", key, *problem));
     };
     auto strings = [&](const char* key) {
@@ -216,12 +223,12 @@ TestCase load_case_file(const std::string& path, std::string* dialect) {
     tc.schema = strings("schema");
     tc.rows = strings("rows");
     tc.intermediate = text("intermediate");
-    tc.referencing = mark_x_references(text("referencing"), &tc.x_references);
+    tc.referencing = mark_x_references(text("referencing"), &tc.x_references, lexis);
     if (tc.x_references == 0)
         fail(*doc.get("referencing"), "'referencing' never mentions the table x");
     if (doc.get("outer")) {
         int placeholders = 0;
-        tc.outer = mark_q_placeholder(text("outer"), &placeholders);
+        tc.outer = mark_q_placeholder(text("outer"), &placeholders, lexis);
         if (placeholders != 1)
             fail(*doc.get("outer"),
                  fmt::format("'outer' must name the referencing query exactly once, as the word "
@@ -294,11 +301,13 @@ void check_case_representations(const std::string& path, const TestCase& tc,
 }
 
 int run_case_file(RunOptions options, bool dialect_given) {
-    std::string file_dialect;
-    TestCase tc = load_case_file(options.case_file, &file_dialect);
+    const std::string file_dialect = case_file_dialect(options.case_file);
     if (!dialect_given && !file_dialect.empty()) options.dialect = file_dialect;
     Target t = load_target(options, false);
+    // Read with the lexical rules of the engine that will run it.
+    TestCase tc = load_case_file(options.case_file, nullptr, t.dialect.gate.lexis);
     tc.dialect = t.dialect.name;
+    check_case_statements(options.case_file, t.dialect.gate);
 
     check_case_representations(
         options.case_file, tc,

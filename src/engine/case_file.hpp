@@ -16,19 +16,27 @@
 
 #include "engine/options.hpp"
 #include "model/test_case.hpp"
+#include "util/sql_tokens.hpp"
 
 namespace eriq {
 
 // Turns the references to x in a hand-written Q into {x} placeholders;
-// returns the count in *references.
-std::string mark_x_references(const std::string& q, int* references);
+// returns the count in *references. `lexis`: the lexical rules of the engine that runs Q.
+std::string mark_x_references(const std::string& q, int* references,
+                              const SqlLexis& lexis = SqlLexis::standard());
 // Turns each word Q of a hand-written outer query into the {Q} placeholder; the count in
 // *placeholders.
-std::string mark_q_placeholder(const std::string& outer, int* placeholders);
+std::string mark_q_placeholder(const std::string& outer, int* placeholders,
+                               const SqlLexis& lexis = SqlLexis::standard());
 
-// Loads a case file; throws LoadError (file:line:col). `dialect` receives the
-// file's dialect key ("" when absent).
-TestCase load_case_file(const std::string& path, std::string* dialect);
+// The case file's `dialect` key ("" when absent or not a string), read before the dialect
+// and so the lexical rules the rest is read with are known.
+std::string case_file_dialect(const std::string& path);
+
+// Loads a case file, reading its SQL with `lexis`; throws LoadError (file:line:col).
+// `dialect` receives the file's dialect key ("" when absent).
+TestCase load_case_file(const std::string& path, std::string* dialect,
+                        const SqlLexis& lexis = SqlLexis::standard());
 
 // Checks the names in the case's `representations` and `skip_representations` against
 // `known` (the rules' representations and their optimizer variants); throws LoadError at

@@ -9,6 +9,7 @@
 
 #include "engine/benign_check.hpp"
 #include "engine/case_file.hpp"
+#include "engine/case_file_gate.hpp"
 #include "engine/crash_reducer.hpp"
 #include "engine/finding_reducer.hpp"
 #include "engine/predicate_check_setup.hpp"
@@ -48,14 +49,18 @@ LoadedFinding load_finding(const fs::path& dir, RunOptions options, bool dialect
     f.dir = dir;
     if (!fs::exists(dir / "case.toml"))
         throw LoadError(dir.string(), 1, 1, "not a finding folder (no case.toml)");
-    std::string dialect;
-    f.tc = load_case_file((dir / "case.toml").string(), &dialect);
-    if (auto record = read_finding_record(dir)) f.record = *record;
-    if (auto choices = read_choices(dir)) f.tc.choices = *choices;
+    const std::string case_path = (dir / "case.toml").string();
+    const std::string dialect = case_file_dialect(case_path);
+    std::optional<ChoiceSequence> choices = read_choices(dir);
     if (!dialect_given && !dialect.empty()) options.dialect = dialect;
-    options.recorded_knobs = f.tc.choices.knobs;
-    f.target = load_target(options, for_reduction && !f.tc.choices.empty());
+    if (choices) options.recorded_knobs = choices->knobs;
+    f.target = load_target(options, for_reduction && choices && !choices->empty());
+    // Read with the lexical rules of the engine that will run it.
+    f.tc = load_case_file(case_path, nullptr, f.target.dialect.gate.lexis);
+    if (auto record = read_finding_record(dir)) f.record = *record;
+    if (choices) f.tc.choices = *choices;
     f.tc.dialect = f.target.dialect.name;
+    check_case_statements(case_path, f.target.dialect.gate);
     if (server_wait.count() > 0) f.backend = connect_when_back(f.target, server_wait);
     if (!f.backend) f.backend = open_backend(f.target.connection, f.target.backend_options);
     f.server_version = f.backend->server_version();

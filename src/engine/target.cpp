@@ -1,7 +1,6 @@
 #include "engine/target.hpp"
 
 #include <cctype>
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -10,14 +9,6 @@
 #include "gen/case_generator.hpp"
 
 namespace eriq {
-
-std::string resolve_data_path(const std::string& path) {
-    namespace fs = std::filesystem;
-    if (fs::exists(path) || fs::path(path).is_absolute()) return path;
-    fs::path in_source = fs::path(ERIQ_SOURCE_DIR) / path;
-    if (fs::exists(in_source)) return in_source.string();
-    return path;
-}
 
 TypeFamilies type_families_of(const Dialect& dialect) {
     TypeFamilies families;
@@ -56,6 +47,8 @@ Target load_target(const RunOptions& o, bool need_grammar) {
             fmt::format("dialect {} uses the {} driver, but --connect names {}", t.dialect.name,
                         t.dialect.driver, t.connection.driver));
     t.backend_options.statement_timeout = o.statement_timeout;
+    t.backend_options.gate = t.dialect.gate;
+    t.backend_options.exclusive_workspace = true;
     t.backend_options.session_init = t.dialect.session_statements(o.session_profile);
     if (!o.session_profile.empty() && o.session_profile != t.dialect.session_profile)
         t.chosen_profile_statements = t.dialect.session_profiles.at(o.session_profile);

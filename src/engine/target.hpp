@@ -5,6 +5,7 @@
 
 #include "catalog/dialect.hpp"
 #include "dsl/grammar.hpp"
+#include "engine/data_path.hpp"
 #include "engine/options.hpp"
 #include "exec/backend.hpp"
 #include "report/group_signature.hpp"
@@ -26,9 +27,6 @@ struct Target {
     // statements, which every report's case.toml then carries (`session`) for its replay.
     std::vector<std::string> chosen_profile_statements;
 };
-
-// Finds a data file: as given, else relative to the source tree eriq was built from.
-std::string resolve_data_path(const std::string& path);
 
 // Loads everything, and the driver library (a dry run only the one it names); throws LoadError /
 // std::invalid_argument / DriverLibraryError with a clear message.

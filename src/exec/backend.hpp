@@ -12,6 +12,7 @@
 
 #include "exec/result_fingerprint.hpp"
 #include "model/result_set.hpp"
+#include "util/statement_gate.hpp"
 
 namespace eriq {
 
@@ -70,6 +71,10 @@ struct ConnectionSpec {
 struct BackendOptions {
     std::chrono::milliseconds statement_timeout{10000};
     std::chrono::milliseconds connect_timeout{5000};
+    // What the statement gate lets through (util/statement_gate.hpp), from the dialect file;
+    // open_backend() sets its lexical rules from the driver. By default no session setting
+    // may change.
+    GateRules gate;
     // Statements run once after connecting (e.g. SET NAMES ...), from the dialect file.
     std::vector<std::string> session_init;
     // Template for creating the tool's own database on servers, {db} is replaced.
@@ -77,6 +82,10 @@ struct BackendOptions {
     // A result with more rows fails with kind "result_too_large": huge results
     // (joins over big tables) cost memory and time and make poor bug reports.
     std::size_t max_result_rows = 50000;
+    // MySQL protocol and PostgreSQL: hold a lock on the database for the whole connection, so
+    // a second run on the same database is refused (with the first's connection named)
+    // instead of dropping the first's tables. Campaigns and every eriq-gen command set it.
+    bool exclusive_workspace = false;
     // Allow a database that already holds tables the tool did not create.
     bool allow_foreign_objects = false;
     // SQLite, DuckDB: the library to load (a path, or a name the dynamic loader searches

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "util/ascii_case.hpp"
+
 namespace eriq {
 
 DriverBackend::DriverBackend(const BackendOptions& options, std::string secret,
@@ -9,11 +11,13 @@ DriverBackend::DriverBackend(const BackendOptions& options, std::string secret,
     : options_(options), secret_(std::move(secret)), ledger_sql_(std::move(ledger_sql)) {}
 
 void DriverBackend::execute(const std::string& sql) {
+    gate(sql);
     admit(sql);
     run(sql, {});
 }
 
 ResultSet DriverBackend::query(const std::string& sql) {
+    gate(sql);
     admit(sql);
     ResultSet result;
     run(sql, {.rows = &result});
@@ -21,6 +25,7 @@ ResultSet DriverBackend::query(const std::string& sql) {
 }
 
 ResultFingerprint DriverBackend::query_fingerprint(const std::string& sql) {
+    gate(sql);
     admit(sql);
     FingerprintBuilder builder;
     run(sql, {.fingerprint = &builder});
@@ -50,10 +55,43 @@ ResultSet DriverBackend::run_query(const std::string& sql) {
 
 void DriverBackend::open_ledger(WorkspaceScope scope, const std::vector<std::string>& objects) {
     ledger_ = WorkspaceLedger(std::move(scope));
+    ledger_.read_with(options_.gate.lexis);
     ledger_.open(
         objects, options_.allow_foreign_objects, ledger_sql_,
         [this](const std::string& sql) { return run_query(sql); },
         [this](const std::string& sql) { run(sql, {}); });
+}
+
+void DriverBackend::gate(const std::string& sql) const {
+    const GateDecision decision = gate_statement(sql, options_.gate);
+    if (decision.refusal)
+        throw WorkspaceViolation("eriq refuses to send a statement that " +
+                                 decision.refusal->reason + ": " + excerpt(sql));
+    for (const std::string& qualifier : name_qualifiers(sql, options_.gate.lexis))
+        if (other_schemas_.count(ascii_lower(qualifier)))
+            throw WorkspaceViolation("eriq refuses to send a statement that names the schema " +
+                                     qualifier + ", outside its workspace: " + excerpt(sql));
+}
+
+void DriverBackend::run_session_statement(const std::string& sql) {
+    gate(sql);
+    if (gate_statement(sql, options_.gate).kind != StatementKind::Session)
+        throw WorkspaceViolation(
+            "eriq refuses to run a session statement that is not SET, RESET "
+            "or PRAGMA: " +
+            excerpt(sql));
+    run(sql, {});
+}
+
+void DriverBackend::set_other_schemas(const std::vector<std::string>& all,
+                                      const std::vector<std::string>& own) {
+    other_schemas_.clear();
+    for (const std::string& schema : all) other_schemas_.insert(ascii_lower(schema));
+    for (const std::string& schema : own) other_schemas_.erase(ascii_lower(schema));
+}
+
+std::string DriverBackend::excerpt(const std::string& sql) {
+    return sql.size() <= 200 ? sql : sql.substr(0, 197) + "...";
 }
 
 void DriverBackend::admit(const std::string& sql) {

@@ -6,6 +6,7 @@
 // the password out of messages, the {db} substitution and the timeout and size errors.
 // A backend supplies run_statements() (send SQL, feed the sink) and what its library needs.
 #include <chrono>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,16 @@ class DriverBackend : public Backend {
     // Opens the ledger of `scope` over the database's tables and views `objects`
     // (workspace_ledger.hpp); refuses foreign objects unless the options allow them.
     void open_ledger(WorkspaceScope scope, const std::vector<std::string>& objects);
+    // The statement gate (util/statement_gate.hpp): throws WorkspaceViolation unless `sql` is
+    // one statement of a kind eriq sends, naming no schema of the server's but its own.
+    void gate(const std::string& sql) const;
+    // A session statement from the dialect or a case file (session_init, a profile): gated,
+    // and refused unless it is SET, RESET or PRAGMA.
+    void run_session_statement(const std::string& sql);
+    // The server's schemas (databases on MySQL) that are not eriq's: `all` less `own`.
+    void set_other_schemas(const std::vector<std::string>& all,
+                           const std::vector<std::string>& own);
+    static std::string excerpt(const std::string& sql);
     // Checks `sql` against the ledger and records the objects it will create.
     void admit(const std::string& sql);
 
@@ -60,6 +71,7 @@ class DriverBackend : public Backend {
     WorkspaceLedger ledger_{WorkspaceScope{}};
 
   private:
+    std::set<std::string> other_schemas_;  // lower-case
     std::string secret_;
     LedgerSql ledger_sql_;
     std::chrono::steady_clock::time_point deadline_;

@@ -56,7 +56,7 @@ bool run_sqlite(const SqliteLibrary& lib, sqlite3* db, const std::string& sql) {
 }
 
 ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::string& driver_library,
-                            const std::vector<std::string>& prelude,
+                            const GateRules& gate, const std::vector<std::string>& prelude,
                             const std::vector<std::string>& statements) {
     // Loaded and configured as eriq's SQLite backend does it.
     const SqliteLibrary& lib = SqliteLibrary::load(driver_library);
@@ -79,6 +79,10 @@ ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::string& drive
             open();
             continue;
         }
+        if (gate_statement(sql, gate).refusal) {
+            ++f.refused;
+            continue;
+        }
         ++f.statements;
         if (!run_sqlite(lib, db, sql)) ++f.errors;
     }
@@ -87,12 +91,13 @@ ReplayFigures replay_sqlite(const ConnectionSpec& spec, const std::string& drive
     return f;
 }
 
-ReplayFigures replay_mysql(const ConnectionSpec& spec, const std::vector<std::string>& prelude,
+ReplayFigures replay_mysql(const ConnectionSpec& spec, const GateRules& gate,
+                           const std::vector<std::string>& prelude,
                            const std::vector<std::string>& statements) {
     MYSQL* conn = mysql_init(nullptr);
     // The prelude creates and selects the database, so connect without one.
     if (!mysql_real_connect(conn, spec.host.c_str(), spec.user.c_str(), spec.password.c_str(),
-                            nullptr, spec.port, nullptr, CLIENT_MULTI_STATEMENTS)) {
+                            nullptr, spec.port, nullptr, 0)) {
         std::string error = mysql_error(conn);
         mysql_close(conn);
         throw std::runtime_error("cannot connect to " + spec.redacted() + ": " + error);
@@ -106,6 +111,10 @@ ReplayFigures replay_mysql(const ConnectionSpec& spec, const std::vector<std::st
     ReplayFigures f;
     const auto start = std::chrono::steady_clock::now();
     for (const auto& sql : statements) {
+        if (gate_statement(sql, gate).refusal) {
+            ++f.refused;
+            continue;
+        }
         ++f.statements;
         if (mysql_real_query(conn, sql.data(), sql.size()) != 0) {
             ++f.errors;
@@ -131,11 +140,12 @@ std::vector<std::string> read_statement_log(const std::string& path) {
 }
 
 ReplayFigures replay_statements(const ConnectionSpec& spec, const std::string& driver_library,
-                                const std::vector<std::string>& prelude,
+                                const GateRules& gate, const std::vector<std::string>& prelude,
                                 const std::vector<std::string>& statements) {
-    if (spec.driver == "sqlite") return replay_sqlite(spec, driver_library, prelude, statements);
+    if (spec.driver == "sqlite")
+        return replay_sqlite(spec, driver_library, gate, prelude, statements);
     if (!driver_library.empty()) throw std::invalid_argument("a library applies to sqlite only");
-    if (spec.driver == "mysql") return replay_mysql(spec, prelude, statements);
+    if (spec.driver == "mysql") return replay_mysql(spec, gate, prelude, statements);
     throw std::invalid_argument("replay supports sqlite and mysql, not " + spec.driver);
 }
 

@@ -89,7 +89,7 @@ DuckdbBackend::DuckdbBackend(const std::string& path, const BackendOptions& opti
     open();
     try {
         start_ledger();
-        for (const std::string& statement : options.session_init) execute(statement);
+        for (const std::string& statement : options.session_init) run_session_statement(statement);
     } catch (...) {
         close();
         throw;
@@ -153,6 +153,9 @@ void DuckdbBackend::run_statements(const std::string& sql, RowSink sink) {
         if (error == nullptr) return;  // only whitespace or comments
         fail(error, false);
     }
+    if (count > 1)
+        throw BackendError("several_statements",
+                           "eriq sends one statement per call; this text holds more than one");
     const bool bounded = options_.statement_timeout.count() > 0;
     for (idx_t i = 0; i < count; ++i) {
         refuse_if_interrupted();
@@ -264,20 +267,20 @@ void DuckdbBackend::reset_workspace() {
             close();
             open();
         }
-        for (const std::string& statement : options_.session_init) execute(statement);
+        for (const std::string& statement : options_.session_init) run_session_statement(statement);
         return;
     }
     // The session's temporary objects are all its own; in main only what the ledger lists.
-    std::string drops;
+    std::vector<std::string> drops;
     for (const bool temporary : {true, false}) {
         for (const auto& row : run_query(objects_query(temporary)).rows) {
             const std::string& name = row[1].text;
             if (!temporary && (!ledger_.owns(name) || looks_like_ledger(name))) continue;
-            drops += "DROP " + row[0].text + " IF EXISTS " + (temporary ? "temp." : "main.") +
-                     quote_identifier(name) + ";\n";
+            drops.push_back("DROP " + row[0].text + " IF EXISTS " +
+                            (temporary ? "temp." : "main.") + quote_identifier(name));
         }
     }
-    if (!drops.empty()) run(drops, {});
+    for (const std::string& drop : drops) run(drop, {});
 }
 
 }  // namespace eriq

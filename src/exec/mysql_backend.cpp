@@ -112,7 +112,9 @@ void MysqlBackend::connect() {
     mysql_options(conn_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
     mysql_options(conn_, MYSQL_OPT_LOCAL_INFILE, &local_infile);
 
-    unsigned long flags = CLIENT_MULTI_STATEMENTS | CLIENT_MULTI_RESULTS;
+    // One statement per call: without CLIENT_MULTI_STATEMENTS the server refuses a text that
+    // holds several, whatever a lexer made of it.
+    unsigned long flags = 0;
     if (mysql_real_connect(conn_, spec_.host.c_str(), spec_.user.c_str(), spec_.password.c_str(),
                            nullptr, spec_.port, nullptr, flags) == nullptr) {
         const unsigned code = mysql_errno(conn_);
@@ -137,7 +139,7 @@ void MysqlBackend::connect() {
         }
         prepare_database();
         set_statement_timeout();
-        for (const std::string& statement : options_.session_init) run(statement, {});
+        for (const std::string& statement : options_.session_init) run_session_statement(statement);
     } catch (...) {
         disconnect();
         throw;
@@ -175,7 +177,21 @@ void MysqlBackend::prepare_database() {
     start_ledger();
 }
 
+// A named lock per database, held while the connection lives (a crashed or killed
+// connection releases it). Waits a little: a predecessor killed on reconnect may still hold it.
+void MysqlBackend::lock_workspace() {
+    const std::string name = "'eriq:" + spec_.database.substr(0, 58) + "'";
+    const ResultSet got = run_query("SELECT GET_LOCK(" + name + ", 5)");
+    if (!got.rows.empty() && got.rows[0][0].text == "1") return;
+    const ResultSet holder = run_query("SELECT IS_USED_LOCK(" + name + ")");
+    const std::string id = holder.rows.empty() ? "?" : holder.rows[0][0].text;
+    throw BackendError("workspace_busy", "database " + backquote(spec_.database) +
+                                             " is in use by another eriq run (server connection " +
+                                             id + "); give each run a database of its own");
+}
+
 void MysqlBackend::start_ledger() {
+    if (options_.exclusive_workspace) lock_workspace();
     const ResultSet found = run_query("SELECT @@lower_case_table_names");
     const bool folded = !found.rows.empty() && found.rows[0][0].text != "0";
     std::vector<std::string> names;
@@ -184,6 +200,9 @@ void MysqlBackend::start_ledger() {
                    "DATABASE() AND table_type <> 'TEMPORARY'")
              .rows)
         names.push_back(row[0].text);
+    std::vector<std::string> schemas;
+    for (const auto& row : run_query("SHOW DATABASES").rows) schemas.push_back(row[0].text);
+    set_other_schemas(schemas, {spec_.database});
     open_ledger(WorkspaceScope{.description = "database " + backquote(spec_.database),
                                .own_schemas = {spec_.database},
                                .temporary_schemas = {},
@@ -305,12 +324,9 @@ void MysqlBackend::reset_workspace() {
             }
         }
     }
-    std::string drops;
-    if (!temporary.empty())
-        drops += "DROP TEMPORARY TABLE IF EXISTS " + join_quoted(temporary) + ";";
-    if (!views.empty()) drops += "DROP VIEW IF EXISTS " + join_quoted(views) + ";";
-    if (!tables.empty()) drops += "DROP TABLE IF EXISTS " + join_quoted(tables) + ";";
-    if (!drops.empty()) run(drops, {});
+    if (!temporary.empty()) run("DROP TEMPORARY TABLE IF EXISTS " + join_quoted(temporary), {});
+    if (!views.empty()) run("DROP VIEW IF EXISTS " + join_quoted(views), {});
+    if (!tables.empty()) run("DROP TABLE IF EXISTS " + join_quoted(tables), {});
     ledger_.session_ended();
 }
 

@@ -46,6 +46,7 @@ class MysqlBackend : public DriverBackend {
     void set_statement_timeout();
     // Reads or creates the ledger (workspace_ledger.hpp); refuses foreign objects.
     void start_ledger();
+    void lock_workspace();
     [[noreturn]] void throw_error(double elapsed_seconds);
 
     ConnectionSpec spec_;

@@ -10,7 +10,9 @@
 
 namespace eriq {
 
-std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendOptions& options) {
+std::unique_ptr<Backend> open_backend(const ConnectionSpec& spec, const BackendOptions& given) {
+    BackendOptions options = given;
+    options.gate.lexis = SqlLexis::for_driver(spec.driver);
     if (spec.driver == "sqlite") return std::make_unique<SqliteBackend>(spec.database, options);
     if (spec.driver == "duckdb") return open_duckdb_backend(spec.database, options);
     if (spec.driver == "mysql") return std::make_unique<MysqlBackend>(spec, options);

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cerrno>
 #include <memory>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -166,13 +167,12 @@ void PostgresBackend::connect() {
         cancel_ = PQgetCancel(conn_);
     }
     try {
-        std::string settings = "SET bytea_output = 'hex'";
+        run("SET bytea_output = 'hex'", {});
         if (options_.statement_timeout.count() > 0)
-            settings +=
-                "; SET statement_timeout = " + std::to_string(options_.statement_timeout.count());
-        run(settings, {});
+            run("SET statement_timeout = " + std::to_string(options_.statement_timeout.count()),
+                {});
         start_ledger();
-        for (const std::string& statement : options_.session_init) run(statement, {});
+        for (const std::string& statement : options_.session_init) run_session_statement(statement);
     } catch (...) {
         disconnect();
         throw;
@@ -229,9 +229,35 @@ const char* const kPublicObjects =
 
 }  // namespace
 
+// An advisory lock in eriq's own database, held while the session lives (a lost session
+// releases it). Tries for a few seconds: a predecessor's session may still be ending.
+void PostgresBackend::lock_workspace() {
+    const std::string key = "pg_catalog.hashtext('eriq workspace')";
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        const ResultSet got = run_query("SELECT CASE WHEN pg_catalog.pg_try_advisory_lock(" + key +
+                                        ") THEN 1 ELSE 0 END");
+        if (!got.rows.empty() && got.rows[0][0].text == "1") return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    const ResultSet holder = run_query(
+        "SELECT pid FROM pg_catalog.pg_locks WHERE locktype = 'advisory' AND granted AND "
+        "pid <> pg_catalog.pg_backend_pid() AND "
+        "database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = "
+        "pg_catalog.current_database()) LIMIT 1");
+    const std::string pid = holder.rows.empty() ? "?" : holder.rows[0][0].text;
+    throw BackendError("workspace_busy", "database " + quote_identifier(spec_.database) +
+                                             " is in use by another eriq run (server process " +
+                                             pid + "); give each run a database of its own");
+}
+
 void PostgresBackend::start_ledger() {
+    if (options_.exclusive_workspace) lock_workspace();
     std::vector<std::string> names;
     for (const auto& row : run_query(kPublicObjects).rows) names.push_back(row[0].text);
+    std::vector<std::string> schemas;
+    for (const auto& row : run_query("SELECT nspname FROM pg_catalog.pg_namespace").rows)
+        schemas.push_back(row[0].text);
+    set_other_schemas(schemas, {"public"});
     open_ledger(WorkspaceScope{.description = "database " + quote_identifier(spec_.database),
                                .own_schemas = {"public"},
                                .temporary_schemas = {"pg_temp"},
@@ -245,7 +271,8 @@ void PostgresBackend::run_statements(const std::string& sql, RowSink sink) {
     int sent;
     {
         DriverTimer timer(driver_seconds_);
-        sent = PQsendQuery(conn_, sql.c_str());
+        // The extended protocol runs exactly one statement: a text holding several fails.
+        sent = PQsendQueryParams(conn_, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0);
     }
     if (sent == 0) fail("", PQerrorMessage(conn_));
 
@@ -360,7 +387,6 @@ void PostgresBackend::reset_workspace() {
                                                   {'r', "TABLE"},
                                                   {'p', "TABLE"},
                                                   {'f', "FOREIGN TABLE"}};
-    std::string drops;
     for (const auto& [relkind, keyword] : kinds) {
         std::string names;
         for (const auto& row : objects.rows) {
@@ -370,9 +396,8 @@ void PostgresBackend::reset_workspace() {
             if (!temporary && (!ledger_.owns(name) || name == kLedgerTable)) continue;
             names += (names.empty() ? "" : ", ") + row[0].text + "." + quote_identifier(name);
         }
-        if (!names.empty()) drops += std::string("DROP ") + keyword + " IF EXISTS " + names + ";";
+        if (!names.empty()) run(std::string("DROP ") + keyword + " IF EXISTS " + names, {});
     }
-    if (!drops.empty()) run(drops, {});
 }
 
 }  // namespace eriq

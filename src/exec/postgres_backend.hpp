@@ -47,6 +47,7 @@ class PostgresBackend : public DriverBackend {
     bool create_database_if_missing();
     // Reads or creates the ledger (workspace_ledger.hpp); refuses foreign objects.
     void start_ledger();
+    void lock_workspace();
     bool wait_until_readable(std::chrono::steady_clock::time_point deadline, bool bounded);
     void cancel_running_statement();
     [[noreturn]] void fail(const std::string& sqlstate, const std::string& message);

@@ -1,6 +1,7 @@
 #include "exec/sqlite_backend.hpp"
 
 #include <bit>
+#include <cctype>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -137,7 +138,7 @@ SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& opti
     open();
     try {
         start_ledger();
-        for (const std::string& statement : options.session_init) execute(statement);
+        for (const std::string& statement : options.session_init) run_session_statement(statement);
     } catch (...) {
         lib_->close_v2(db_);
         throw;
@@ -184,26 +185,36 @@ void SqliteBackend::run_statements(const std::string& sql, RowSink sink) {
     timed_out_ = false;
     const char* next = sql.c_str();
     const char* end = next + sql.size();
-    while (next < end) {
-        sqlite3_stmt* raw = nullptr;
-        int code;
-        bool has_columns;
-        {
-            DriverTimer timer(driver_seconds_);
-            code = lib_->prepare_v2(db_, next, static_cast<int>(end - next), &raw, &next);
-            has_columns = raw != nullptr && lib_->column_count(raw) > 0;
-        }
-        StatementPtr stmt(raw, StatementFinalizer{lib_, &driver_seconds_});
-        if (code != SQLITE_OK) throw_error(code);
-        if (!stmt) continue;  // only whitespace or a comment was left
-        ++statements_;
-        if (has_columns && sink.wanted()) {
-            step_all(raw, sink);
-            sink = {};  // later statements' rows are dropped
-        } else {
-            step_all(raw, {});
-        }
+    sqlite3_stmt* raw = nullptr;
+    int code;
+    bool has_columns;
+    {
+        DriverTimer timer(driver_seconds_);
+        code = lib_->prepare_v2(db_, next, static_cast<int>(end - next), &raw, &next);
+        has_columns = raw != nullptr && lib_->column_count(raw) > 0;
     }
+    StatementPtr stmt(raw, StatementFinalizer{lib_, &driver_seconds_});
+    if (code != SQLITE_OK) throw_error(code);
+    if (!stmt) return;  // only whitespace or a comment
+    check_nothing_follows(next, end);
+    ++statements_;
+    step_all(raw, has_columns ? sink : RowSink{});
+}
+
+// One statement per call: whatever follows the first statement must be whitespace or
+// comments, checked before the first runs.
+void SqliteBackend::check_nothing_follows(const char* rest, const char* end) {
+    while (rest < end && std::isspace(static_cast<unsigned char>(*rest))) ++rest;
+    if (rest == end) return;
+    sqlite3_stmt* raw = nullptr;
+    const int code = lib_->prepare_v2(db_, rest, static_cast<int>(end - rest), &raw, nullptr);
+    StatementPtr stmt(raw, StatementFinalizer{lib_, &driver_seconds_});
+    if (code != SQLITE_OK || stmt) refuse_several_statements();
+}
+
+void SqliteBackend::refuse_several_statements() {
+    throw BackendError("several_statements",
+                       "eriq sends one statement per call; this text holds more than one");
 }
 
 void SqliteBackend::step_all(sqlite3_stmt* stmt, RowSink sink) {
@@ -301,11 +312,11 @@ void SqliteBackend::reset_workspace() {
             db_ = nullptr;
             open();
         }
-        for (const std::string& statement : options_.session_init) execute(statement);
+        for (const std::string& statement : options_.session_init) run_session_statement(statement);
         return;
     }
     // The session's temporary objects are all its own; in main only what the ledger lists.
-    std::string drops;
+    std::vector<std::string> drops;
     for (const char* schema : {"main", "temp"}) {
         const ResultSet objects =
             run_query(std::string("SELECT type, name FROM ") + schema +
@@ -314,11 +325,11 @@ void SqliteBackend::reset_workspace() {
             const std::string& name = row[1].text;
             if (std::string(schema) == "main" && (!ledger_.owns(name) || looks_like_ledger(name)))
                 continue;
-            drops += "DROP " + std::string(row[0].text == "view" ? "VIEW" : "TABLE") +
-                     " IF EXISTS " + schema + "." + quote_identifier(name) + ";\n";
+            drops.push_back("DROP " + std::string(row[0].text == "view" ? "VIEW" : "TABLE") +
+                            " IF EXISTS " + schema + "." + quote_identifier(name));
         }
     }
-    if (!drops.empty()) run(drops, {});
+    for (const std::string& drop : drops) run(drop, {});
 }
 
 }  // namespace eriq

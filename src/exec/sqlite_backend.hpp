@@ -38,6 +38,8 @@ class SqliteBackend : public DriverBackend {
 
   private:
     void step_all(sqlite3_stmt* stmt, RowSink sink);
+    void check_nothing_follows(const char* rest, const char* end);
+    [[noreturn]] static void refuse_several_statements();
     void open();  // opens path_ into db_, with the busy and progress handlers
     [[noreturn]] void throw_error(int code);
     // Reads or creates the ledger of a file database; refuses foreign objects.

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "util/ascii_case.hpp"
+#include "util/sql_tokens.hpp"
 
 namespace eriq {
 
@@ -17,96 +18,37 @@ struct Token {
     std::string raw;
 };
 
-bool word_char(char c) {
-    auto u = static_cast<unsigned char>(c);
-    return std::isalnum(u) || c == '_' || c == '$' || u >= 0x80;
-}
-
-// Splits `sql` into statements and each statement into tokens; string literals and
-// comments are skipped (a ';' inside them does not end a statement).
-class Lexer {
-  public:
-    explicit Lexer(std::string_view sql) : sql_(sql) {}
-
-    // The next statement's tokens, or nullopt at the end of the text.
-    std::optional<std::vector<Token>> next_statement() {
-        if (pos_ >= sql_.size()) return std::nullopt;
-        std::vector<Token> tokens;
-        while (pos_ < sql_.size()) {
-            char c = sql_[pos_];
-            if (c == ';') {
-                ++pos_;
+// Splits `sql` into statements and each statement into tokens, with the dialect's lexical
+// rules (util/sql_tokens.hpp); literals become a "'" token, comments disappear.
+std::vector<std::vector<Token>> statements_of(std::string_view sql, const SqlLexis& lexis) {
+    std::vector<std::vector<Token>> out(1);
+    for (const SqlToken& t : scan_sql(sql, lexis)) {
+        switch (t.kind) {
+            case SqlTokenKind::Space:
+            case SqlTokenKind::Comment:
                 break;
-            }
-            if (std::isspace(static_cast<unsigned char>(c))) {
-                ++pos_;
-            } else if (c == '-' && peek(1) == '-') {
-                skip_until("\n");
-            } else if (c == '#') {
-                skip_until("\n");
-            } else if (c == '/' && peek(1) == '*') {
-                pos_ += 2;
-                skip_until("*/");
-            } else if (c == '\'') {
-                skip_quoted('\'');
-                tokens.push_back({TokenKind::Punctuation, "'", "'"});
-            } else if (c == '"' || c == '`' || c == '[') {
-                char close = c == '[' ? ']' : c;
-                std::size_t start = ++pos_;
-                std::string text;
-                while (pos_ < sql_.size()) {
-                    if (sql_[pos_] == close) {
-                        if (close != ']' && peek(1) == close) {
-                            text += close;
-                            pos_ += 2;
-                            continue;
-                        }
-                        break;
-                    }
-                    text += sql_[pos_++];
+            case SqlTokenKind::String:
+                out.back().push_back({TokenKind::Punctuation, "'", "'"});
+                break;
+            case SqlTokenKind::QuotedIdentifier:
+                out.back().push_back({TokenKind::QuotedIdentifier, unquoted_identifier(t.text),
+                                      std::string(t.text)});
+                break;
+            case SqlTokenKind::Word:
+            case SqlTokenKind::Number:
+                out.back().push_back({TokenKind::Word, ascii_upper(t.text), std::string(t.text)});
+                break;
+            default:
+                if (t.text == ";") {
+                    out.emplace_back();
+                } else {
+                    out.back().push_back(
+                        {TokenKind::Punctuation, std::string(t.text), std::string(t.text)});
                 }
-                ++pos_;
-                tokens.push_back({TokenKind::QuotedIdentifier, text,
-                                  std::string(sql_.substr(start - 1, pos_ - start + 1))});
-            } else if (word_char(c)) {
-                std::size_t start = pos_;
-                while (pos_ < sql_.size() && word_char(sql_[pos_])) ++pos_;
-                std::string_view word = sql_.substr(start, pos_ - start);
-                tokens.push_back({TokenKind::Word, ascii_upper(word), std::string(word)});
-            } else {
-                tokens.push_back({TokenKind::Punctuation, std::string(1, c), std::string(1, c)});
-                ++pos_;
-            }
-        }
-        return tokens;
-    }
-
-  private:
-    char peek(std::size_t ahead) const {
-        return pos_ + ahead < sql_.size() ? sql_[pos_ + ahead] : '\0';
-    }
-    void skip_until(std::string_view end) {
-        std::size_t at = sql_.find(end, pos_);
-        pos_ = at == std::string_view::npos ? sql_.size() : at + end.size();
-    }
-    void skip_quoted(char quote) {
-        ++pos_;
-        while (pos_ < sql_.size()) {
-            if (sql_[pos_] == quote) {
-                if (peek(1) == quote) {
-                    pos_ += 2;
-                    continue;
-                }
-                ++pos_;
-                return;
-            }
-            ++pos_;
         }
     }
-
-    std::string_view sql_;
-    std::size_t pos_ = 0;
-};
+    return out;
+}
 
 // Reads the leading keywords of one statement.
 class StatementReader {
@@ -148,6 +90,13 @@ class StatementReader {
                 return write_object();
             }
             return other();
+        }
+        if (accept("ANALYZE")) {
+            skip_words({"TABLE", "VERBOSE", "NO_WRITE_TO_BINLOG", "LOCAL"});
+            do {
+                write_object();
+            } while (accept(","));
+            return;
         }
         if (accept("RENAME")) {
             accept("TABLE");
@@ -274,11 +223,11 @@ bool may_target_objects(std::string_view sql) {
 
 }  // namespace
 
-std::vector<StatementTarget> statement_targets(std::string_view sql) {
+std::vector<StatementTarget> statement_targets(std::string_view sql, const SqlLexis& lexis) {
     std::vector<StatementTarget> out;
     if (!may_target_objects(sql)) return out;
-    Lexer lexer(sql);
-    while (auto tokens = lexer.next_statement()) StatementReader(*tokens, out).read();
+    for (const auto& tokens : statements_of(sql, lexis))
+        if (!tokens.empty()) StatementReader(tokens, out).read();
     return out;
 }
 

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/sql_tokens.hpp"
+
 namespace eriq {
 
 struct ObjectName {
@@ -20,7 +22,8 @@ enum class TargetAction {
     CreateTemporary,  // CREATE TEMP|TEMPORARY TABLE|VIEW
     Drop,             // DROP TABLE|VIEW
     DropTemporary,    // DROP TEMPORARY TABLE (MySQL: never touches a base table)
-    Write,            // INSERT, REPLACE, UPDATE, DELETE, TRUNCATE, ALTER, CREATE INDEX ON, RENAME
+    Write,            // INSERT, REPLACE, UPDATE, DELETE, TRUNCATE, ALTER, CREATE INDEX ON, RENAME,
+                      // ANALYZE
     Other,            // CREATE or DROP of anything else (DATABASE, SCHEMA, FUNCTION, ...)
 };
 
@@ -29,6 +32,8 @@ struct StatementTarget {
     ObjectName object;  // for Other: object.name is the kind of object, e.g. "DATABASE"
 };
 
-std::vector<StatementTarget> statement_targets(std::string_view sql);
+// `lexis`: the lexical rules of the DBMS that runs `sql` (util/sql_tokens.hpp).
+std::vector<StatementTarget> statement_targets(std::string_view sql,
+                                               const SqlLexis& lexis = SqlLexis::standard());
 
 }  // namespace eriq

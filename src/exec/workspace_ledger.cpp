@@ -93,7 +93,7 @@ void WorkspaceLedger::start(const std::vector<std::string>& objects,
 std::vector<std::string> WorkspaceLedger::admit(std::string_view sql) {
     std::vector<std::string> to_record;
     if (owns_everything_) return to_record;
-    for (const StatementTarget& target : statement_targets(sql)) {
+    for (const StatementTarget& target : statement_targets(sql, lexis_)) {
         const ObjectName& object = target.object;
         const bool temporary_schema = in(scope_.temporary_schemas, object.schema);
         if (target.action != TargetAction::Other && !object.schema.empty() && !temporary_schema &&

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exec/backend.hpp"
+#include "util/sql_tokens.hpp"
 
 namespace eriq {
 
@@ -49,6 +50,9 @@ using LedgerExecute = std::function<void(const std::string&)>;
 class WorkspaceLedger {
   public:
     explicit WorkspaceLedger(WorkspaceScope scope) : scope_(std::move(scope)) {}
+
+    // How the DBMS reads the statements admit() checks (util/sql_tokens.hpp).
+    void read_with(const SqlLexis& lexis) { lexis_ = lexis; }
 
     // The whole database is the tool's own (a fresh in-memory one): nothing is checked.
     void own_everything() { owns_everything_ = true; }
@@ -91,6 +95,7 @@ class WorkspaceLedger {
     [[noreturn]] void refuse(const std::string& what) const;
 
     WorkspaceScope scope_;
+    SqlLexis lexis_;
     bool owns_everything_ = false;
     std::set<std::string> owned_;      // keys of recorded objects
     std::set<std::string> temporary_;  // keys of this session's temporary tables

@@ -23,6 +23,7 @@ const char* const kNotFullGroupBy = "SELECT c0, c1 FROM t0 GROUP BY c0";
 
 std::unique_ptr<Backend> open_with_profile(const Dialect& d, const std::string& profile) {
     BackendOptions options;
+    options.gate = d.gate;
     options.session_init = d.session_statements(profile);
     options.create_database = d.create_database;
     auto backend = open_backend(spec_for_db("eriq_profile_test"), options);
@@ -68,6 +69,7 @@ TEST_CASE("a case's session statements apply to its run", "[mariadb][session]") 
     const Dialect d = load_dialect(source("dialects/mariadb.toml"));
     const RuleSet rules = load_rules(source("rules/repr.toml"));
     BackendOptions options;
+    options.gate = d.gate;
     options.session_init = d.session_statements();
     options.create_database = d.create_database;
     auto backend = open_backend(spec_for_db("eriq_profile_test"), options);

@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "../execute_each.hpp"
 #include "exec/backend.hpp"
 #include "exec/postgres_error_kind.hpp"
 #include "live_server.hpp"
@@ -80,6 +81,7 @@ TEST_CASE("postgres error kinds come from the SQLSTATE", "[postgres]") {
 
 TEST_CASE("postgres backend creates its missing database and sets up the session", "[postgres]") {
     BackendOptions options;
+    options.gate.session_settings = {"TimeZone", "DateStyle"};
     options.session_init = {"SET TimeZone = 'UTC'", "SET DateStyle = 'ISO, YMD'"};
     options.statement_timeout = std::chrono::milliseconds(2500);
     FreshDatabase db(kTestDb, options);
@@ -87,20 +89,24 @@ TEST_CASE("postgres backend creates its missing database and sets up the session
     CHECK(backend.driver() == "postgres");
     CHECK(backend.server_version().rfind("PostgreSQL ", 0) == 0);
     CHECK(first_cell(backend, "SELECT current_database()") == kTestDb);
-    CHECK(first_cell(backend, "SHOW statement_timeout") == "2500ms");
-    CHECK(first_cell(backend, "SHOW TimeZone") == "UTC");
-    CHECK(first_cell(backend, "SHOW DateStyle") == "ISO, YMD");
+    CHECK(first_cell(backend, "SELECT current_setting('statement_timeout')") == "2500ms");
+    CHECK(first_cell(backend, "SELECT current_setting('TimeZone')") == "UTC");
+    CHECK(first_cell(backend, "SELECT current_setting('DateStyle')") == "ISO, YMD");
+    // A session statement of a setting the options do not list never runs.
+    options.session_init = {"SET search_path = other, public"};
+    CHECK_THROWS_AS(open_backend(spec_for_db(kTestDb), options), WorkspaceViolation);
     CHECK(backend.statements() > 0);
     CHECK(backend.driver_seconds() > 0);
 
     // Connecting again finds the database and keeps what it holds.
-    backend.execute("CREATE TABLE t0 (c integer); INSERT INTO t0 VALUES (7)");
+    execute_each(backend, "CREATE TABLE t0 (c integer); INSERT INTO t0 VALUES (7)");
     auto again = open_backend(spec_for_db(kTestDb), BackendOptions{});
     CHECK(first_cell(*again, "SELECT c FROM t0") == "7");
 }
 
 TEST_CASE("postgres column types map to value kinds", "[postgres]") {
     BackendOptions options;
+    options.gate.session_settings = {"TimeZone"};
     options.session_init = {"SET TimeZone = 'UTC'"};
     FreshDatabase db(kTestDb, options);
     Backend& backend = *db.backend;
@@ -154,15 +160,16 @@ TEST_CASE("postgres column types map to value kinds", "[postgres]") {
     CHECK(values[5] == Value{ValueKind::Bytes, ""});
 }
 
-TEST_CASE("postgres query returns the last result with columns", "[postgres]") {
+TEST_CASE("postgres runs one statement per call and refuses a text holding several", "[postgres]") {
     FreshDatabase db(kTestDb);
     Backend& backend = *db.backend;
     auto before = backend.statements();
-    ResultSet result = backend.query(
-        "SELECT 99; CREATE TEMP TABLE eriq_tmp (c integer); "
-        "INSERT INTO eriq_tmp VALUES (1), (2); SELECT c FROM eriq_tmp ORDER BY c; "
-        "DROP TABLE eriq_tmp");
-    CHECK(backend.statements() - before == 5);
+    CHECK_THROWS_AS(backend.query("SELECT 99; DROP TABLE eriq_ledger"), WorkspaceViolation);
+    execute_each(backend,
+                 "CREATE TEMP TABLE eriq_tmp (c integer); "
+                 "INSERT INTO eriq_tmp VALUES (1), (2)");
+    ResultSet result = backend.query("SELECT c FROM eriq_tmp ORDER BY c");
+    CHECK(backend.statements() - before == 3);
     REQUIRE(result.columns == std::vector<std::string>{"c"});
     REQUIRE(result.rows.size() == 2);
     CHECK(result.rows[1][0].text == "2");
@@ -181,16 +188,16 @@ TEST_CASE("postgres fingerprints libpq's result buffers", "[postgres]") {
     CHECK_FALSE(rows ==
                 print("SELECT 1, 'a', true, '\\x01'::bytea UNION ALL SELECT 2, '', false, NULL"));
     CHECK_FALSE(print("SELECT 1") == print("SELECT '1'::text"));
-    // The last result with columns counts, as for query().
-    CHECK(print("SELECT 99; SELECT 7") == print("SELECT 7"));
+    // One statement per call, as for query().
+    CHECK_THROWS_AS(print("SELECT 99; SELECT 7"), WorkspaceViolation);
     CHECK(first_cell(backend, "SELECT 3") == "3");
 }
 
 TEST_CASE("postgres errors carry the SQLSTATE and leave the session usable", "[postgres]") {
     FreshDatabase db(kTestDb);
     Backend& backend = *db.backend;
-    CHECK(error_of(backend, "SELEC 1").kind == "postgres:42601");
-    CHECK(error_of(backend, "SELECT 1; SELEC 2").kind == "postgres:42601");
+    CHECK(error_of(backend, "SELECT FROM FROM").kind == "postgres:42601");
+    CHECK(error_of(backend, "SELEC 1").kind == "not_owned");
     CHECK(error_of(backend, "SELECT * FROM t404").kind == "postgres:42P01");
     CHECK(error_of(backend, "SELECT 1 / 0").kind == "postgres:22012");
     BackendError error = error_of(backend, "SELECT nosuchcol");
@@ -198,11 +205,9 @@ TEST_CASE("postgres errors carry the SQLSTATE and leave the session usable", "[p
     CHECK_FALSE(error.server_fault);
     CHECK(std::string(error.what()).find("nosuchcol") != std::string::npos);
 
-    // The statements before a failing one ran in the same implicit transaction: rolled back.
-    CHECK(error_of(backend, "CREATE TABLE t1 (c integer); SELECT 1 / 0").kind == "postgres:22012");
+    // A statement that failed while creating a table leaves no table behind.
+    CHECK(error_of(backend, "CREATE TABLE t1 AS SELECT 1 / 0 AS c").kind == "postgres:22012");
     CHECK(error_of(backend, "SELECT * FROM t1").kind == "postgres:42P01");
-    // An explicit transaction that failed is rolled back too.
-    CHECK(error_of(backend, "BEGIN; SELECT 1 / 0").kind == "postgres:22012");
     CHECK(first_cell(backend, "SELECT 4") == "4");
 }
 
@@ -223,6 +228,7 @@ TEST_CASE("postgres client gives up when the server ignores the timeout", "[post
     BackendOptions options;
     options.statement_timeout = std::chrono::milliseconds(300);
     // The session's own setting overrides the backend's: only the client deadline is left.
+    options.gate.session_settings = {"statement_timeout"};
     options.session_init = {"SET statement_timeout = 0"};
     FreshDatabase db(kTestDb, options);
     const std::string pid = first_cell(*db.backend, "SELECT pg_backend_pid()");
@@ -249,7 +255,7 @@ TEST_CASE("postgres backend refuses a database with foreign tables", "[postgres]
     drop_database(kForeignDb);
     {
         auto setup = open_backend(spec_for_db(kForeignDb), BackendOptions{});
-        setup->execute("CREATE TABLE t0 (c integer); CREATE VIEW eriq_v AS SELECT c FROM t0");
+        execute_each(*setup, "CREATE TABLE t0 (c integer); CREATE VIEW eriq_v AS SELECT c FROM t0");
     }
     // Only objects eriq recorded: accepted.
     CHECK_NOTHROW(open_backend(spec_for_db(kForeignDb), BackendOptions{}));
@@ -278,7 +284,8 @@ TEST_CASE("postgres backend refuses a database with foreign tables", "[postgres]
 TEST_CASE("postgres reset_workspace drops only the tool's tables and views", "[postgres]") {
     FreshDatabase db(kTestDb, permissive());
     Backend& backend = *db.backend;
-    backend.execute(
+    execute_each(
+        backend,
         "CREATE TABLE t0 (c integer); CREATE TABLE t12 (c integer); "
         "CREATE VIEW eriq_v AS SELECT c FROM t0; "
         "CREATE TEMP TABLE eriq_tempt_1 AS SELECT 1 AS c; CREATE TEMP TABLE t3 (c integer); "

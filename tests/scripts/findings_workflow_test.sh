@@ -11,7 +11,15 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 cd "$root" || exit 1
 
-"$bin" --seed 1 --cases 8000 --out "$work/out" --quiet >"$work/log" 2>&1 || fail "campaign: $(tail -3 "$work/log")"
+"$bin" --seed 1 --cases 8000 --out "$work/out" >"$work/log" 2>&1 || fail "campaign: $(tail -3 "$work/log")"
+# The campaign ends with its groups as triage prints them; findings by pattern only with --verbose.
+"$bin" triage "$work/out" >"$work/campaign-triage" 2>/dev/null || fail "triage of the campaign's folder"
+sed -n '/^eriq groups in /,$p' "$work/log" | tail -n +2 >"$work/campaign-groups"
+diff "$work/campaign-triage" "$work/campaign-groups" >/dev/null ||
+  fail "the campaign's groups differ from triage: $(diff "$work/campaign-triage" "$work/campaign-groups")"
+grep -q "status: new (known: sqlite-right-join-union-all-flattening)" "$work/campaign-groups" ||
+  fail "the campaign's groups do not mark the known bug: $(cat "$work/campaign-groups")"
+grep -q "findings by pattern" "$work/log" && fail "findings by pattern printed without --verbose"
 python3 - "$work/out" <<'PY' || exit 1
 import json, os, statistics, sys, tomllib
 out = sys.argv[1]
