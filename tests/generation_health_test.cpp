@@ -26,7 +26,8 @@ TEST_CASE("generation that mostly fails is given up after enough attempts", "[he
     CHECK(attempts == 1001);  // attempt 1000 succeeded; successes are not judged
     CHECK(*why ==
           "generation failed for 951 of 1001 intermediate queries; check the grammar's "
-          "weights and that 'referencing' reaches @x (--dry-run shows what is generated)");
+          "weights, that 'referencing' reaches @x and that derivations stay within the "
+          "generation budget (over_budget in summary.json; --dry-run shows what is generated)");
 }
 
 TEST_CASE("a healthy share of failures never stops generation", "[health]") {

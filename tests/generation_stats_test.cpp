@@ -2,12 +2,12 @@
 // its SQL (rolled-back alternatives leave nothing behind), the counts and the
 // JSON report add up, and a campaign lowers the weight of a function that always
 // fails, using it less than a campaign with adaptation turned off.
+#include <re2/re2.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 
@@ -40,10 +40,10 @@ bool has(const std::vector<int>& ids, int id) {
 
 // The "generated" count of `name` in the `section` object of a --stats report.
 long generated_count(const std::string& json, const std::string& name) {
-    std::smatch m;
-    std::regex re("\"" + name + "\": \\{\\s*\"generated\": (\\d+)");
-    if (!std::regex_search(json, m, re)) return -1;
-    return std::stol(m[1]);
+    long count = 0;
+    const RE2 re("\"" + RE2::QuoteMeta(name) + "\": \\{\\s*\"generated\": (\\d+)");
+    if (!RE2::PartialMatch(json, re, &count)) return -1;
+    return count;
 }
 
 }  // namespace

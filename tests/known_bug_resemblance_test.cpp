@@ -124,11 +124,7 @@ TEST_CASE("features most known bugs have say little about which one a group is",
 // of an entry's own case resembles that entry or one with the very same features.
 TEST_CASE("each known bug's case resembles its own entry", "[triage][resemblance][known]") {
     std::vector<KnownBug> bugs = load_known_bugs(ERIQ_SOURCE_DIR "/known-bugs");
-    std::FILE* warnings = std::tmpfile();
-    REQUIRE(warnings);
-    add_known_bug_case_features(bugs, warnings);
-    CHECK(std::ftell(warnings) == 0);
-    std::fclose(warnings);
+    add_known_bug_case_features(bugs);
     std::size_t checked = 0;
     for (const KnownBug& b : bugs) {
         if (b.pattern == "server_fault" || b.case_file.empty()) continue;

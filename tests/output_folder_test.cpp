@@ -1,9 +1,9 @@
 // One run at a time per output folder, and what a killed run leaves is cleaned up.
 #include <fstream>
-#include <regex>
 #include <stdexcept>
 #include <string>
 
+#include <re2/re2.h>
 #include <catch2/catch.hpp>
 
 #include "report/output_folder.hpp"
@@ -57,6 +57,6 @@ TEST_CASE("only eriq's own temporaries are removed from an output folder", "[out
 
 TEST_CASE("run ids are the UTC start time and the pid", "[output]") {
     const std::string id = make_run_id();
-    CHECK(std::regex_match(id, std::regex(R"(\d{8}T\d{6}Z-\d+)")));
+    CHECK(RE2::FullMatch(id, R"(\d{8}T\d{6}Z-\d+)"));
     CHECK(id.ends_with("-" + std::to_string(::getpid())));
 }

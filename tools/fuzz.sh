@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes eriq's input formats with libFuzzer (clang, ASan+UBSan), SECONDS per target:
 #   tools/fuzz.sh [SECONDS] [TARGET...]     default 60 s, all targets
-# Targets (tests/fuzz/<target>.cpp): dsl_parse grammar_file dialect_file rules_file case_file.
+# Targets (tests/fuzz/<target>.cpp): dsl_parse grammar_file dialect_file rules_file case_file
+# known_bugs_file finding_folder.
 # Builds build-fuzz/ when needed. The corpus grows in fuzz-out/corpus/<target> across runs
 # (seeded from the shipped files and tests/data/fuzz-regressions/<target>); crashes, hangs
 # (over 5 s) and out-of-memory inputs go to fuzz-out/crashes/<target>/. Prints per target
@@ -11,7 +12,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(dsl_parse grammar_file dialect_file rules_file case_file)
+[ ${#targets[@]} -gt 0 ] ||
+  targets=(dsl_parse grammar_file dialect_file rules_file case_file known_bugs_file finding_folder)
 out=fuzz-out
 cxx=${ERIQ_FUZZ_CXX:-clang++-14}
 

@@ -17,6 +17,9 @@ SOURCES = {
     "rules_file": ["rules/*.toml"],
     "case_file": ["tests/data/cases/*.toml"],
     "dsl_parse": ["grammars/*.toml", "tests/data/grammars/*.toml"],
+    "known_bugs_file": ["known-bugs/*.toml", "tests/data/bad/cli/known-bugs-*/known/*.toml"],
+    "finding_folder": ["tests/data/bad/cli/triage-finding-*/out/*/finding.toml",
+                       "tests/data/bad/cli/triage-finding-*/out/*/reduced/finding.toml"],
 }
 TOML_TOKENS = ["[[", "]]", "=", "'''", '"""', "\\n", "\\u0000", "true", "false", "inf", "nan",
                "1979-05-27T07:32:00Z", "0x7f", "1e308", "-0", "{ ", " }", ".", ","]
@@ -49,8 +52,9 @@ def main():
                 tokens.update(re.findall(r"[<@][!a-z_]+|\b[a-z_]+\b", text))
         else:
             n += 1
-            (seed_dir / f.name).write_bytes(raw)
-            tokens.update(re.findall(r"^\s*\[*\s*([A-Za-z_][A-Za-z0-9_.]*)", raw.decode(), re.M))
+            (seed_dir / f"{n:04d}-{f.name}").write_bytes(raw)
+            text = raw.decode(errors="replace")
+            tokens.update(re.findall(r"^\s*\[*\s*([A-Za-z_][A-Za-z0-9_.]*)", text, re.M))
     with open(dict_file, "w") as out:
         for t in sorted(tokens):
             out.write('"' + t.replace("\\", "\\\\").replace('"', '\\"') + '"\n')

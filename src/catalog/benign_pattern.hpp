@@ -1,7 +1,7 @@
 #pragma once
 // The query_regex of a documented benign difference, compiled once with RE2: matching
-// takes time linear in the query, whatever the pattern (std::regex recursed per
-// character and backtracked exponentially on patterns such as (.|\s)*XYZ).
+// takes time linear in the query, whatever the pattern (the standard library's matcher
+// recursed per character and backtracked exponentially on patterns such as (.|\s)*XYZ).
 #include <memory>
 #include <string>
 #include <string_view>

@@ -147,6 +147,9 @@ toml::table read_with_includes(const std::string& path, std::vector<std::string>
             if (!fs::exists(full))
                 fail(path, item.source(),
                      fmt::format("included dialect file '{}' not found", **item.as_string()));
+            if (!fs::is_regular_file(full))
+                fail(path, item.source(),
+                     fmt::format("included '{}' is not a file", **item.as_string()));
             const std::string canonical = fs::weakly_canonical(full).string();
             if (std::find(chain.begin(), chain.end(), canonical) != chain.end())
                 fail(path, item.source(),

@@ -2,6 +2,7 @@
 // the offending key or value, so a user editing a dialect file can jump straight to it.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <string_view>
 
@@ -48,7 +49,20 @@ class DialectReader : TomlFields {
         check_keys(root, kTopLevel, "the dialect file");
         Dialect d;
         d.file = file();
-        d.name = nonempty_text(required(root, "name", "the dialect file"), "name");
+        const toml::node& name = required(root, "name", "the dialect file");
+        d.name = nonempty_text(name, "name");
+        // The name picks grammars/<name>.toml and known-bugs/<name>.toml.
+        constexpr std::size_t kMaxNameLength = 64;
+        const bool plain = std::all_of(d.name.begin(), d.name.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+        });
+        if (d.name.size() > kMaxNameLength || !plain)
+            fail(name.source(),
+                 d.name.size() > kMaxNameLength
+                     ? fmt::format("dialect name of {} characters is longer than the limit of {}",
+                                   d.name.size(), kMaxNameLength)
+                     : fmt::format("dialect name '{}' is not a name (letters, digits, '_', '-')",
+                                   d.name));
         read_driver(root, d);
         d.default_connect =
             nonempty_text(required(root, "default_connect", "the dialect file"), "default_connect");
@@ -254,10 +268,20 @@ class DialectReader : TomlFields {
                              : (spec.kind == "string" ? Keys(kStringKeys) : Keys(kKindOnly));
         check_keys(table, wanted, fmt::format("random of kind '{}'", spec.kind));
         if (ranged) {
-            spec.min = number(required(table, "min", "random"), "min");
+            const toml::node& min = required(table, "min", "random");
             const toml::node& max = required(table, "max", "random");
+            spec.min = number(min, "min");
             spec.max = number(max, "max");
+            // An int kind is drawn as a 64-bit integer: 0.5 or 1e308 has no such value.
+            if (spec.kind == "int")
+                for (const toml::node* bound : {&min, &max})
+                    if (!bound->is_integer())
+                        fail(bound->source(),
+                             "the bounds of a random of kind 'int' must be "
+                             "whole numbers (64-bit integers)");
             if (spec.min > spec.max) fail(max.source(), "'max' must not be below 'min'");
+            if (!std::isfinite(spec.max - spec.min))
+                fail(max.source(), "'max' - 'min' is beyond the range of a double");
         }
         if (spec.kind == "decimal")
             spec.scale = small_count(required(table, "scale", "random"), "scale");

@@ -73,10 +73,16 @@ class SessionDataReader {
         const toml::array* entries = n.as_array();
         if (!entries)
             fail(n, "'optimizer_variant' must be an array of tables ([[optimizer_variant]])");
+        std::vector<std::string> names;  // of this file's entries: a name given twice is a typo
         for (const toml::node& entry : *entries) {
             const toml::table* t = entry.as_table();
             if (!t) fail(entry, "each [[optimizer_variant]] must be a table");
-            d_.optimizer_variants.push_back(read_variant(*t));
+            OptimizerVariant v = read_variant(*t);
+            if (std::find(names.begin(), names.end(), v.name) != names.end())
+                fail(*t->get("name"),
+                     fmt::format("optimizer variant '{}' is declared twice in this file", v.name));
+            names.push_back(v.name);
+            d_.optimizer_variants.push_back(std::move(v));
         }
     }
 

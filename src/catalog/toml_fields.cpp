@@ -134,8 +134,42 @@ std::string TomlFields::statement_with(const toml::node& node, std::string_view 
     return value;
 }
 
+namespace {
+
+// The first brace outside quotes that is not part of a placeholder {N} (npos: none), so that
+// a typo such as ({0} + {1) is refused instead of sent as SQL text. Braces inside '...' or
+// "..." are SQL (format('{}|{}', ...), '{a,b}').
+std::size_t stray_brace(const std::string& tmpl) {
+    const std::vector<TemplatePlaceholder> placeholders = template_placeholders(tmpl);
+    std::size_t next = 0;  // the next placeholder not passed yet
+    for (std::size_t i = 0; i < tmpl.size(); ++i) {
+        const char c = tmpl[i];
+        if (c == '\'' || c == '"') {
+            const std::size_t close = tmpl.find(c, i + 1);
+            if (close == std::string::npos) return std::string::npos;
+            i = close;
+            continue;
+        }
+        if (c != '{' && c != '}') continue;
+        while (next < placeholders.size() && placeholders[next].offset < i) ++next;
+        if (c == '{' && next < placeholders.size() && placeholders[next].offset == i) {
+            i = tmpl.find('}', i);
+            continue;
+        }
+        return i;
+    }
+    return std::string::npos;
+}
+
+}  // namespace
+
 void TomlFields::check_template(const toml::node& node, const std::string& tmpl,
                                 std::size_t arity) const {
+    if (const std::size_t at = stray_brace(tmpl); at != std::string::npos)
+        fail(node.source(),
+             fmt::format("template '{}' has a '{}' at character {} that is not part of a "
+                         "placeholder {{N}}",
+                         tmpl, tmpl[at], at + 1));
     for (const TemplatePlaceholder& p : template_placeholders(tmpl)) {
         if (p.index >= arity)
             fail(node.source(),

@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "dsl/grammar.hpp"
+#include "dsl/grammar_limits.hpp"
 #include "dsl/knob_limits.hpp"
 #include "dsl/literal_formats_loader.hpp"
 #include "dsl/parse.hpp"
@@ -47,6 +48,8 @@ Pos pos_of(const toml::node& n) {
 void set_knob_from_toml(Grammar& g, const std::string& path, const std::string& name,
                         const toml::node& node) {
     auto p = pos_of(node);
+    if (auto problem = name_problem("knob", name))
+        throw LoadError(path, p.line, p.column, *problem);
     if (!node.is_number())
         throw LoadError(path, p.line, p.column, fmt::format("knob '{}' must be a number", name));
     const double v = *node.value<double>();
@@ -148,6 +151,13 @@ void load_includes(Grammar& g, const toml::node& inc, const std::string& path, i
         if (!std::filesystem::exists(full))
             throw LoadError(path, pos.line, pos.column,
                             fmt::format("included file '{}' not found", name));
+        if (!std::filesystem::is_regular_file(full))
+            throw LoadError(path, pos.line, pos.column,
+                            fmt::format("included '{}' is not a file", name));
+        std::error_code error;
+        if (std::filesystem::equivalent(full, path, error))
+            throw LoadError(path, pos.line, pos.column,
+                            fmt::format("the file includes itself ('{}')", name));
         load_into(g, full.string(), depth + 1);
     }
 }
@@ -178,6 +188,18 @@ void load_productions(Grammar& g, const toml::table& prods, const std::string& p
             throw LoadError(path, p.line, p.column,
                             fmt::format("production '{}' must be a string of DSL text", key.str()));
         const std::string name(key.str());
+        const Pos at{key.source().begin.line, key.source().begin.column};
+        if (auto problem = name_problem("production", name))
+            throw LoadError(path, at.line, at.column, *problem);
+        if (text->size() > kMaxProductionText)
+            throw LoadError(path, p.line, p.column,
+                            fmt::format("production '{}' is {} bytes of DSL text, more than the "
+                                        "limit of {}",
+                                        name, text->size(), kMaxProductionText));
+        if (!g.productions.count(name) && g.productions.size() >= kMaxProductions)
+            throw LoadError(
+                path, at.line, at.column,
+                fmt::format("more than {} productions (with the included files)", kMaxProductions));
         g.productions[name] =
             parse_production(name, *text, path, content_origin(lines, node.source().begin));
     }
@@ -192,6 +214,8 @@ void load_into(Grammar& g, const std::string& path, int depth) {
         if (!d->is_string())
             throw LoadError(path, pos_of(*d).line, pos_of(*d).column, "'dialect' must be a string");
         g.dialect = *d->value<std::string>();
+        if (auto problem = name_problem("dialect", g.dialect))
+            throw LoadError(path, pos_of(*d).line, pos_of(*d).column, *problem);
     }
     if (auto* sc = doc.get("scoped")) load_scoped(g, *sc, path);
     if (auto* knobs = doc.get("knobs"))
@@ -242,6 +266,8 @@ void override_knobs_from_file(Grammar& g, const std::string& path) {
     }
     for (auto&& [key, node] : *t) {
         const std::string name(key.str());
+        if (auto problem = name_problem("knob", name))
+            throw LoadError(path, key.source().begin.line, key.source().begin.column, *problem);
         if (!g.knobs.count(name))
             throw LoadError(path, key.source().begin.line, key.source().begin.column,
                             fmt::format("unknown knob '{}' in grammar {}{}", name, g.file,

@@ -10,6 +10,7 @@
 #include <tao/pegtl.hpp>
 
 #include "dsl/ast.hpp"
+#include "dsl/grammar_limits.hpp"
 #include "dsl/grammar_rules.hpp"
 #include "dsl/knob_limits.hpp"
 
@@ -47,6 +48,28 @@ struct ParseState {
 template <typename Rule>
 struct action : tao::pegtl::nothing<Rule> {};
 
+// A name of a reference or a built-in, at most kMaxNameLength characters.
+template <typename Input>
+std::string checked_name(const Input& in, const char* what) {
+    if (in.size() > kMaxNameLength)
+        throw tao::pegtl::parse_error(fmt::format("{} name of {} characters is longer than the "
+                                                  "limit of {}",
+                                                  what, in.size(), kMaxNameLength),
+                                      in.position());
+    return in.string();
+}
+
+// Literal SQL text or a separator, at most kMaxLiteralLength bytes.
+template <typename Input>
+std::string checked_literal(const Input& in, std::string text) {
+    if (text.size() > kMaxLiteralLength)
+        throw tao::pegtl::parse_error(fmt::format("literal of {} bytes is longer than the limit "
+                                                  "of {}",
+                                                  text.size(), kMaxLiteralLength),
+                                      in.position());
+    return text;
+}
+
 template <>
 struct action<rules::alternative_start> {
     template <typename Input>
@@ -66,6 +89,11 @@ Weight parse_weight(const Input& in, double max, const char* what) {
         text.pop_back();
     Weight w;
     if (text.empty() || (!std::isdigit(static_cast<unsigned char>(text[0])) && text[0] != '-')) {
+        if (text.size() > kMaxNameLength)
+            throw tao::pegtl::parse_error(
+                fmt::format("knob name of {} characters is longer than the limit of {}",
+                            text.size(), kMaxNameLength),
+                in.position());
         w.knob = text;
         return w;
     }
@@ -127,7 +155,7 @@ template <>
 struct action<rules::ref_name> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.pending_name = in.string();
+        s.pending_name = checked_name(in, "production");
     }
 };
 
@@ -160,7 +188,7 @@ template <>
 struct action<rules::builtin_name> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
-        s.pending_name = in.string();
+        s.pending_name = checked_name(in, "built-in");
     }
 };
 
@@ -204,7 +232,7 @@ struct action<rules::quoted_text> {
     static void apply(const Input& in, ParseState& s) {
         Item item;
         item.pos = s.map(in.position());
-        item.text = std::move(s.pending_quoted);
+        item.text = checked_literal(in, std::move(s.pending_quoted));
         s.append(std::move(item));
     }
 };
@@ -215,7 +243,7 @@ struct action<rules::word> {
     static void apply(const Input& in, ParseState& s) {
         Item item;
         item.pos = s.map(in.position());
-        item.text = in.string();
+        item.text = checked_literal(in, in.string());
         s.append(std::move(item));
     }
 };
@@ -223,8 +251,8 @@ struct action<rules::word> {
 template <>
 struct action<rules::separator> {
     template <typename Input>
-    static void apply(const Input&, ParseState& s) {
-        s.current_sequence().back().separator = s.pending_quoted;
+    static void apply(const Input& in, ParseState& s) {
+        s.current_sequence().back().separator = checked_literal(in, s.pending_quoted);
     }
 };
 
@@ -248,6 +276,10 @@ template <>
 struct action<rules::optional_open> {
     template <typename Input>
     static void apply(const Input& in, ParseState& s) {
+        if (s.open_optionals.size() >= kMaxOptionalNesting)
+            throw tao::pegtl::parse_error(
+                fmt::format("optional parts nested deeper than {}", kMaxOptionalNesting),
+                in.position());
         Item item;
         item.kind = ItemKind::Optional;
         item.pos = s.map(in.position());

@@ -282,6 +282,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     RunFacts facts = run_facts(shared, run_id, jobs, wall_seconds, pool.totals);
     shared.stats.down_weighted = adaptive.lowered();
     shared.stats.cost_capped = gen.cost_capped();
+    shared.stats.over_budget = gen.over_budget();
     write_summary(shared, facts, out, predicates.stats());
     if (shared.stalled) throw std::runtime_error(shared.generation_stalled);
     if (options.verbosity > 0) {

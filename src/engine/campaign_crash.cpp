@@ -17,8 +17,8 @@ CampaignCrashReduction reduce_campaign_crash(std::unique_ptr<Backend>& backend,
     own.connection = connection;
     // As in reduce_crash: a connection made before the failed server has died would be lost.
     backend.reset();
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    backend = connect_when_back(own, server_wait);
+    if (sleep_unless_stopped(std::chrono::milliseconds(500), budget.stop))
+        backend = connect_when_back(own, server_wait, budget.stop);
     if (!backend) {
         out.reduction.reduced = tc;
         out.reduction.outcome = again;

@@ -124,6 +124,8 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.integer(s.generation_failures);
     w.key("cost_capped");
     w.integer(s.cost_capped);
+    w.key("over_budget");
+    w.integer(s.over_budget);
     w.key("rounds_cut_by_timeouts");
     w.integer(s.rounds_cut_by_timeouts);
     w.key("tool_errors");
@@ -154,15 +156,15 @@ std::string summary_text(const CampaignStats& s, const RunFacts& f, bool with_pa
     std::string out = fmt::format(
         "eriq summary: dialect {} ({}{}), seed {}{}\n"
         "  cases {}  valid {} ({:.1f}%)  consistent {}  findings {}  benign {}\n"
-        "  discarded {}  skipped variants {}  generation failures {}  redrawn for cost {}  tool "
-        "errors {}  server faults {}\n"
+        "  discarded {}  skipped variants {}  generation failures {}  redrawn for cost {}  over "
+        "budget {}  tool errors {}  server faults {}\n"
         "  {:.1f} cases/s  {:.1f} s wall  {:.1f} s in driver ({:.0f}%)  {} statements\n",
         f.dialect, f.server_version, library, f.seed,
         f.shard ? fmt::format(", shard {}/{}", f.shard->index, f.shard->count) : "", s.cases,
         s.valid,
         s.cases ? 100.0 * static_cast<double>(s.valid) / static_cast<double>(s.cases) : 0.0,
         s.consistent, s.findings, s.benign, s.discarded_total(), s.skipped_variants,
-        s.generation_failures, s.cost_capped, s.tool_errors, s.server_faults,
+        s.generation_failures, s.cost_capped, s.over_budget, s.tool_errors, s.server_faults,
         f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0, f.wall_seconds,
         f.driver_seconds, f.wall_seconds > 0 ? 100.0 * f.driver_seconds / f.wall_seconds : 0.0,
         f.statements);

@@ -22,6 +22,7 @@ struct CampaignStats {
     std::int64_t skipped_variants = 0;
     std::int64_t generation_failures = 0;
     std::int64_t cost_capped = 0;             // derivations redrawn for their estimated cost
+    std::int64_t over_budget = 0;             // derivations dropped over the generation budget
     std::int64_t rounds_cut_by_timeouts = 0;  // rounds ended early: 3 of their cases timed out
     // benign cases whose reduction no [[benign]] entry explains: counted as findings
     std::int64_t unmasked = 0;

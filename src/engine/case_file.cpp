@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <optional>
 #include <set>
 
@@ -265,6 +266,32 @@ TestCase load_case_file(const std::string& path, std::string* dialect, const Sql
     return tc;
 }
 
+namespace {
+
+// A case compares at least two runs: the representations it lists (all the dialect's when it
+// lists none) less those it skips.
+void check_two_runs(const std::string& path, const TestCase& tc,
+                    const std::vector<std::string>& known) {
+    std::vector<std::string> runs = tc.representations;
+    if (runs.empty())  // the dialect's representations; optimizer variants are extras
+        std::copy_if(known.begin(), known.end(), std::back_inserter(runs),
+                     [](const std::string& name) { return name.find('[') == std::string::npos; });
+    std::erase_if(runs, [&](const std::string& name) {
+        return std::find(tc.skip_representations.begin(), tc.skip_representations.end(), name) !=
+               tc.skip_representations.end();
+    });
+    if (runs.size() >= 2) return;
+    const char* key = tc.representations.empty() ? "skip_representations" : "representations";
+    const toml::table doc = parse_toml_file(path);
+    const toml::source_position at = doc[key].node()->source().begin;
+    throw LoadError(path, at.line, at.column,
+                    fmt::format("'{}' leaves {} to run ({}); a case compares at least two", key,
+                                runs.size() == 1 ? "one representation" : "no representation",
+                                runs.empty() ? "none" : runs.front()));
+}
+
+}  // namespace
+
 void check_case_representations(const std::string& path, const TestCase& tc,
                                 const std::vector<std::string>& known) {
     auto listed = [&](const std::string& name) {
@@ -290,6 +317,7 @@ void check_case_representations(const std::string& path, const TestCase& tc,
     };
     check("representations", tc.representations, true);
     check("skip_representations", tc.skip_representations, false);
+    check_two_runs(path, tc, known);
 }
 
 namespace {

@@ -4,17 +4,37 @@
 
 namespace eriq {
 
-std::unique_ptr<Backend> connect_when_back(const Target& target, std::chrono::milliseconds wait) {
+bool sleep_unless_stopped(std::chrono::milliseconds delay, const std::atomic<bool>* stop) {
+    const auto until = std::chrono::steady_clock::now() + delay;
+    for (;;) {
+        if (stop != nullptr && stop->load()) return false;
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= until) return true;
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+            until - now, std::chrono::milliseconds(50)));
+    }
+}
+
+std::unique_ptr<Backend> wait_for_server(const std::function<std::unique_ptr<Backend>()>& connect,
+                                         std::chrono::milliseconds wait,
+                                         const std::atomic<bool>* stop) {
     const auto deadline = std::chrono::steady_clock::now() + wait;
     for (;;) {
+        if (stop != nullptr && stop->load()) return nullptr;
         try {
-            return open_backend(target.connection, target.backend_options);
+            return connect();
         } catch (const BackendError& e) {
             if (!e.server_fault) throw;
             if (std::chrono::steady_clock::now() >= deadline) return nullptr;
-            std::this_thread::sleep_for(std::chrono::milliseconds(250));
+            if (!sleep_unless_stopped(std::chrono::milliseconds(250), stop)) return nullptr;
         }
     }
+}
+
+std::unique_ptr<Backend> connect_when_back(const Target& target, std::chrono::milliseconds wait,
+                                           const std::atomic<bool>* stop) {
+    return wait_for_server([&] { return open_backend(target.connection, target.backend_options); },
+                           wait, stop);
 }
 
 CrashReduction reduce_crash(std::unique_ptr<Backend>& backend, const Target& target,
@@ -31,8 +51,8 @@ CrashReduction reduce_crash(std::unique_ptr<Backend>& backend, const Target& tar
         // The failed server dies and is restarted by its supervisor; a connection made
         // before it has died would be lost on the next candidate.
         backend.reset();
-        std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        backend = connect_when_back(target, server_wait);
+        if (sleep_unless_stopped(std::chrono::milliseconds(500), budget.stop))
+            backend = connect_when_back(target, server_wait, budget.stop);
         out.server_stayed_down = backend == nullptr;
         // With the server's log read, a candidate that crashes in another function has
         // slipped to another bug.

@@ -4,7 +4,9 @@
 // by whatever supervises it (systemd, mysqld_safe, a test script): after each failure the
 // reducer reconnects, waiting up to `server_wait`; when the server stays away, the reduction
 // stops with the smallest crashing case so far.
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 
 #include "engine/finding_reducer.hpp"
@@ -28,8 +30,18 @@ CrashReduction reduce_crash(std::unique_ptr<Backend>& backend, const Target& tar
                             const ReductionProgress& progress = {},
                             const CaseGenerator* generator = nullptr);
 
-// Connects to the target, retrying while the server is unreachable, for up to `wait`;
-// nullptr when it stayed unreachable. Other errors (refused credentials) are thrown.
-std::unique_ptr<Backend> connect_when_back(const Target& target, std::chrono::milliseconds wait);
+// Connects to the target, retrying while the server is unreachable, for up to `wait` or until
+// `*stop` is set (polled every 50 ms); nullptr when it stayed unreachable or the run stops.
+// Other errors (refused credentials) are thrown.
+std::unique_ptr<Backend> connect_when_back(const Target& target, std::chrono::milliseconds wait,
+                                           const std::atomic<bool>* stop = nullptr);
+
+// connect_when_back's loop over any way of connecting (a test's fake server among them).
+std::unique_ptr<Backend> wait_for_server(const std::function<std::unique_ptr<Backend>()>& connect,
+                                         std::chrono::milliseconds wait,
+                                         const std::atomic<bool>* stop);
+
+// Sleeps for `delay` in steps of 50 ms; false (at once) when `*stop` is set.
+bool sleep_unless_stopped(std::chrono::milliseconds delay, const std::atomic<bool>* stop);
 
 }  // namespace eriq

@@ -1,5 +1,6 @@
 #include "engine/finding_commands.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <thread>
@@ -185,15 +186,17 @@ int run_reduce_command(RunOptions options, bool dialect_given,
     // Once the server has answered, an unreachable server is one being restarted.
     std::chrono::milliseconds server_wait{0};
     for (const std::string& dir : dirs) {
-        // A folder that does not load is reported and skipped; the others are still reduced.
+        // A folder that does not load is reported on stderr and skipped (exit code 2); the
+        // others are still reduced.
         std::optional<LoadedFinding> loaded;
         try {
             if (!fs::is_directory(dir))  // a case file has no folder to write reduced/ into
                 throw LoadError(dir, 1, 1, "not a finding folder");
             loaded.emplace(load_finding(dir, options, dialect_given, true, server_wait));
         } catch (const LoadError& e) {
-            fmt::print("{}: not reduced, the finding does not load: {}\n", dir, e.what());
-            exit_code = 1;
+            fmt::print(stderr, "eriq-gen: {}: not reduced, the finding does not load: {}\n", dir,
+                       e.what());
+            exit_code = 2;
             continue;
         }
         LoadedFinding& f = *loaded;
@@ -205,7 +208,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         const bool benign = benign_with_recorded_groups(f.record, original);
         if (!benign && (!same || (original.verdict != Verdict::Inconsistent && !crash))) {
             fmt::print("{}: not reduced, {}\n", dir, verdict);
-            exit_code = 1;
+            exit_code = std::max(exit_code, 1);
             continue;
         }
         ReductionBudget budget{options.reduce_tests, options.reduce_time};
@@ -237,13 +240,13 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             write_fault_candidate(f, dir, r);
             if (r.stopped_by_fault) {
                 fmt::print("{}: not reduced, the reduction stopped at a server fault\n", dir);
-                exit_code = 1;
+                exit_code = std::max(exit_code, 1);
                 continue;
             }
         }
         if (!same_finding(original, r.outcome)) {
             fmt::print("{}: the reduced case no longer shows the finding; nothing written\n", dir);
-            exit_code = 1;
+            exit_code = std::max(exit_code, 1);
             continue;
         }
         write_reduction(f, dir, r, "");

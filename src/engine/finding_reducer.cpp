@@ -72,7 +72,7 @@ ReductionBudget remaining(const ReductionBudget& budget, const ReductionStats& s
     const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::duration<double>(spent.seconds));
     return {std::max(0, budget.max_tests - spent.tests),
-            std::max(std::chrono::milliseconds(0), budget.max_time - used)};
+            std::max(std::chrono::milliseconds(0), budget.max_time - used), budget.stop};
 }
 
 // `tc` with its choices only if they replay to its I and Q over its (maybe reduced) schema.

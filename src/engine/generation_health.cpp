@@ -13,8 +13,9 @@ std::optional<std::string> GenerationHealth::record(bool failed) {
     ++failures_;
     ++consecutive_;
     const char* advice =
-        "check the grammar's weights and that 'referencing' reaches @x (--dry-run shows "
-        "what is generated)";
+        "check the grammar's weights, that 'referencing' reaches @x and that derivations stay "
+        "within the generation budget (over_budget in summary.json; --dry-run shows what is "
+        "generated)";
     if (consecutive_ >= kMaxConsecutiveFailures)
         return fmt::format("generation failed for {} intermediate queries in a row; {}",
                            consecutive_, advice);

@@ -11,13 +11,28 @@
 #include "util/load_error.hpp"
 
 namespace eriq {
+namespace {
+
+// `--known-bugs DIR` must name a folder; without it, known-bugs/ is found like the dialect
+// files, relative to the working directory, else to eriq's sources, and may be missing.
+std::filesystem::path known_bugs_folder(const std::string& given) {
+    if (given.empty()) return resolve_data_path("known-bugs");
+    std::error_code error;
+    const auto status = std::filesystem::status(given, error);
+    if (!std::filesystem::exists(status))
+        throw std::invalid_argument(fmt::format("--known-bugs {}: no such folder", given));
+    if (!std::filesystem::is_directory(status))
+        throw std::invalid_argument(fmt::format(
+            "--known-bugs {}: not a folder (it holds known-bugs/<dialect>.toml files)", given));
+    return given;
+}
+
+}  // namespace
 
 Triage triage_folders(const std::vector<std::filesystem::path>& dirs,
                       const std::string& known_bugs_dir) {
-    // Found like the dialect files: relative to the working directory, else in eriq's data
-    // folder (triage run from another folder marked nothing as known).
-    std::vector<KnownBug> known = load_known_bugs(resolve_data_path(known_bugs_dir));
-    add_known_bug_case_features(known, stderr);
+    std::vector<KnownBug> known = load_known_bugs(known_bugs_folder(known_bugs_dir));
+    add_known_bug_case_features(known);
     Triage t = triage_findings(with_shard_folders(dirs), known);
     mark_resemblances(t, known);
     return t;
@@ -25,7 +40,7 @@ Triage triage_folders(const std::vector<std::filesystem::path>& dirs,
 
 void print_campaign_groups(const std::filesystem::path& out) {
     try {
-        const Triage t = triage_folders({out}, "known-bugs");
+        const Triage t = triage_folders({out}, "");
         fmt::print(stderr, "eriq groups in {} (eriq-gen triage {}):\n{}", out.string(),
                    out.string(), triage_text(t));
     } catch (const std::exception& e) {
@@ -46,7 +61,11 @@ int run_triage_command(const std::vector<std::string>& out_dirs, const std::stri
         fmt::print(stderr, "eriq-gen: triage page written to {}\n", html_file);
     }
     fmt::print("{}", json ? triage_json(t) : triage_text(t));
-    return 0;
+    for (const std::string& line : t.skipped) fmt::print(stderr, "eriq-gen: {}\n", line);
+    if (t.skipped.empty()) return 0;
+    fmt::print(stderr, "eriq-gen: triage left out {} finding folder(s) that do not load\n",
+               t.skipped.size());
+    return 1;
 }
 
 }  // namespace eriq

@@ -222,7 +222,8 @@ class Worker {
             if (shared_.stop.load() || shared_.past_deadline() || !backend_) return;
             const std::string signature = finding_signature(p.tc, p.outcome);
             if (!reduced_signatures_.insert(signature).second) continue;
-            ReductionBudget budget{shared_.options.reduce_tests, shared_.options.reduce_time};
+            ReductionBudget budget{shared_.options.reduce_tests, shared_.options.reduce_time,
+                                   &shared_.stop};
             try {
                 if (p.outcome.verdict == Verdict::Benign) {
                     if (!check_benign(p, budget)) return;
@@ -281,7 +282,7 @@ class Worker {
         constexpr std::chrono::seconds kServerWait{60};
         const ReductionBudget budget{
             shared_.options.reduce_tests,
-            std::min(shared_.options.reduce_crash_time, shared_.time_left())};
+            std::min(shared_.options.reduce_crash_time, shared_.time_left()), &shared_.stop};
         shared_.attach_backend(id_, nullptr);  // the reduction replaces the connection
         CampaignCrashReduction c;
         {

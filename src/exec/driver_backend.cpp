@@ -67,6 +67,7 @@ void DriverBackend::gate(const std::string& sql) const {
     if (decision.refusal)
         throw WorkspaceViolation("eriq refuses to send a statement that " +
                                  decision.refusal->reason + ": " + excerpt(sql));
+    if (other_schemas_.empty()) return;  // an embedded database has no schema of anyone else
     for (const std::string& qualifier : name_qualifiers(sql, options_.gate.lexis))
         if (other_schemas_.count(ascii_lower(qualifier)))
             throw WorkspaceViolation("eriq refuses to send a statement that names the schema " +

@@ -85,10 +85,11 @@ const DuckdbLibrary& DuckdbLibrary::load(const std::string& path) {
     std::lock_guard lock(mutex);
     if (auto it = by_name.find(name); it != by_name.end()) return *it->second;
 
-    void* handle = open_library(name);
+    std::string error;
+    void* handle = open_library(name, error);
     if (handle == nullptr)
-        throw DriverLibraryError(fmt::format("cannot load the DuckDB library {}: {}; {}", name,
-                                             loader_error(name), kHowToGetIt));
+        throw DriverLibraryError(
+            fmt::format("cannot load the DuckDB library {}: {}; {}", name, error, kHowToGetIt));
     if (auto it = by_handle.find(handle); it != by_handle.end()) {
         close_library(handle);  // only drops the reference this dlopen added
         by_name.emplace(name, it->second.get());

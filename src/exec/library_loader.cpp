@@ -5,17 +5,31 @@
 
 #include <filesystem>
 
+#include "exec/library_file_check.hpp"
+
 namespace eriq {
 
-void* open_library(const std::string& name) {
-    return dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-}
+namespace {
 
+// dlerror() without the "name: " prefix it starts with.
 std::string loader_error(const std::string& name) {
     const char* raw = dlerror();
     std::string message = raw != nullptr ? raw : "unknown error";
     if (message.starts_with(name + ": ")) message.erase(0, name.size() + 2);
     return message;
+}
+
+}  // namespace
+
+void* open_library(const std::string& name, std::string& error) {
+    if (name.find('/') != std::string::npos)
+        if (auto problem = library_file_problem(name)) {
+            error = *problem;
+            return nullptr;
+        }
+    void* handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) error = loader_error(name);
+    return handle;
 }
 
 std::string loaded_file(void* handle, const std::string& fallback) {

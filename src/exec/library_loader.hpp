@@ -8,11 +8,9 @@
 namespace eriq {
 
 // dlopen(name, RTLD_NOW | RTLD_LOCAL): the library's symbols stay out of the global scope,
-// so several versions of one library can be loaded at once. nullptr on failure; then
-// loader_error() says why.
-void* open_library(const std::string& name);
-// dlerror() without the "name: " prefix it starts with.
-std::string loader_error(const std::string& name);
+// so several versions of one library can be loaded at once. A name with a '/' is a file,
+// checked first (exec/library_file_check.hpp). nullptr on failure; then `error` says why.
+void* open_library(const std::string& name, std::string& error);
 // The file the dynamic loader opened for `handle` (it may have searched for a bare name).
 std::string loaded_file(void* handle, const std::string& fallback);
 void close_library(void* handle);

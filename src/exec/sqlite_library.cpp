@@ -50,10 +50,10 @@ const SqliteLibrary& SqliteLibrary::load(const std::string& path) {
     if (auto it = by_name.find(name); it != by_name.end()) return *it->second;
 
     // Several libsqlite3 versions can be loaded at once without one's calls landing in another.
-    void* handle = open_library(name);
+    std::string error;
+    void* handle = open_library(name, error);
     if (handle == nullptr)
-        throw DriverLibraryError(
-            fmt::format("cannot load the SQLite library {}: {}", name, loader_error(name)));
+        throw DriverLibraryError(fmt::format("cannot load the SQLite library {}: {}", name, error));
     if (auto it = by_handle.find(handle); it != by_handle.end()) {
         close_library(handle);  // only drops the reference this dlopen added
         by_name.emplace(name, it->second.get());

@@ -48,6 +48,11 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
         der.set_predicate_check(predicate_check_);
         std::vector<OutputColumn> columns;
         auto intermediate = derive_intermediate(der, choices, &columns);
+        // Another draw of an I that outgrew its budget mostly outgrows it again: give up.
+        if (der.over_budget()) {
+            over_budget_.fetch_add(1, std::memory_order_relaxed);
+            break;
+        }
         if (!intermediate || columns.empty()) continue;
         // In a correlated position I runs once per row of the outer query.
         const double outer_rows = der.state().outer_from.empty()
@@ -67,6 +72,10 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             der.set_state(after_intermediate);
             drawn.clear();
             auto referencing = der.derive_query("referencing", nullptr);
+            if (der.over_budget()) {
+                over_budget_.fetch_add(1, std::memory_order_relaxed);
+                continue;
+            }
             if (!referencing || der.x_references() == 0) continue;
             if (outer_rows * estimated_rows(*referencing, db, intermediate_rows) > max_cost) {
                 cost_capped_.fetch_add(1, std::memory_order_relaxed);
@@ -75,7 +84,8 @@ std::vector<TestCase> CaseGenerator::generate_group(const GeneratedDatabase& db,
             std::string outer;
             if (!der.state().outer_from.empty()) {
                 auto placement = der.derive_query("placement", nullptr);
-                if (!placement) continue;
+                if (der.over_budget()) over_budget_.fetch_add(1, std::memory_order_relaxed);
+                if (!placement || der.over_budget()) continue;
                 outer = std::move(*placement);
             }
             TestCase tc;
@@ -122,14 +132,14 @@ std::optional<ReplayedCase> CaseGenerator::replay(const GeneratedDatabase& db,
     der.set_predicate_check(predicate_check_);
     std::vector<OutputColumn> columns;
     auto intermediate = derive_intermediate(der, intermediate_source, &columns);
-    if (!intermediate || columns.empty()) return std::nullopt;
+    if (!intermediate || columns.empty() || der.over_budget()) return std::nullopt;
     der.set_x_columns(columns);
     der.set_choices(referencing_source);
     auto referencing = der.derive_query("referencing", nullptr);
-    if (!referencing || der.x_references() == 0) return std::nullopt;
+    if (!referencing || der.x_references() == 0 || der.over_budget()) return std::nullopt;
     if (!der.state().outer_from.empty()) {
         auto placement = der.derive_query("placement", nullptr);
-        if (!placement) return std::nullopt;
+        if (!placement || der.over_budget()) return std::nullopt;
         out.tc.outer = std::move(*placement);
     }
     out.tc.dialect = d_.name;

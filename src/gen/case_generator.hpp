@@ -58,6 +58,9 @@ class CaseGenerator {
     // How many I or Q derivations were dropped because their estimated row combinations
     // exceeded the knob case_cost_max_thousands (gen/case_cost.hpp); the next draw replaced them.
     std::int64_t cost_capped() const { return cost_capped_.load(std::memory_order_relaxed); }
+    // How many I or Q derivations were dropped for exceeding the generation budget
+    // (gen/derivation_budget.hpp).
+    std::int64_t over_budget() const { return over_budget_.load(std::memory_order_relaxed); }
 
     // I and Q derived from `choices` over the tables of `db`; nullopt when the derivation
     // fails. Same draws, same tables, same grammar and dialect: the same SQL.
@@ -80,6 +83,8 @@ class CaseGenerator {
     const PredicateCheck* predicate_check_ = nullptr;
     // Derivations dropped for their estimated cost (case_cost.hpp), over all threads.
     mutable std::atomic<std::int64_t> cost_capped_{0};
+    // Derivations dropped for exceeding the generation budget, over all threads.
+    mutable std::atomic<std::int64_t> over_budget_{0};
 };
 
 }  // namespace eriq

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 
+#include "gen/derivation_budget.hpp"
 #include "gen/sql_text.hpp"
 
 namespace eriq {
@@ -24,6 +25,7 @@ Derivation::Derivation(const dsl::Grammar& g, const Dialect& d, const GeneratedD
 
 std::optional<std::string> Derivation::derive_query(const std::string& production,
                                                     std::vector<OutputColumn>* columns) {
+    start_budget();
     state_.edit().frames.emplace_back();
     auto out = derive_production(production, "", 0);
     if (out && columns) *columns = state_.get().frames.back().shape;
@@ -32,6 +34,7 @@ std::optional<std::string> Derivation::derive_query(const std::string& productio
 }
 
 bool Derivation::derive_outer(const std::string& production) {
+    start_budget();
     state_.edit().scopes.emplace_back();
     auto from = derive_production(production, "", 0);
     std::vector<ScopeColumn> columns = std::move(state_.edit().scopes.back().columns);
@@ -40,6 +43,16 @@ bool Derivation::derive_outer(const std::string& production) {
     state_.edit().outer_from = std::move(*from);
     state_.edit().outer_columns = std::move(columns);
     return true;
+}
+
+bool Derivation::spend_step() {
+    if (++steps_ > kMaxDerivationSteps) over_budget_ = true;
+    return !over_budget_;
+}
+
+bool Derivation::sql_fits(std::size_t bytes) {
+    if (bytes > kMaxDerivedSqlBytes) over_budget_ = true;
+    return !over_budget_;
 }
 
 double Derivation::weight_value(const dsl::Weight& w) const {
@@ -60,7 +73,7 @@ double Derivation::alternative_weight(const AlternativeInfo& info) const {
 std::optional<std::string> Derivation::derive_production(const std::string& name,
                                                          const std::string& family, int depth) {
     const int prod_id = production_for(name, family);
-    if (prod_id < 0) return std::nullopt;
+    if (prod_id < 0 || !spend_step()) return std::nullopt;
     const dsl::Production* prod = index_.productions[static_cast<std::size_t>(prod_id)];
     const auto& infos = index_.alternatives[static_cast<std::size_t>(prod_id)];
     // The minimum heights ignore type families, so a family whose productions
@@ -140,7 +153,9 @@ std::optional<std::string> Derivation::derive_sequence(const std::vector<dsl::It
             parts[i] = std::move(*r);
         }
     }
-    return join_sql(parts);
+    std::string sql = join_sql(parts);
+    if (!sql_fits(sql.size())) return std::nullopt;
+    return sql;
 }
 
 std::optional<std::string> Derivation::derive_item(const dsl::Item& item, const std::string& family,
@@ -162,6 +177,7 @@ std::optional<std::string> Derivation::derive_item(const dsl::Item& item, const 
         } else {
             append_sql(out, *r);
         }
+        if (!sql_fits(out.size())) return std::nullopt;
     }
     return out;
 }

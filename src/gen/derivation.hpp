@@ -92,6 +92,8 @@ class Derivation {
     void set_choices(ChoiceSource& choices) { choices_ = &choices; }
     // Checks every WHERE/ON/HAVING predicate and re-draws degenerate ones (null: none).
     void set_predicate_check(const PredicateCheck* check) { predicate_check_ = check; }
+    // Whether the last derive_query or derive_outer failed for exceeding its budget.
+    bool over_budget() const { return over_budget_; }
 
   private:
     friend struct Builtins;
@@ -140,6 +142,15 @@ class Derivation {
         if (trace_) trace_->rollback(m);
     }
     double weight_value(const dsl::Weight& w) const;
+    void start_budget() {
+        steps_ = 0;
+        over_budget_ = false;
+    }
+    // Counts one derivation step; false (and over budget from then on) past the limit
+    // (gen/derivation_budget.hpp).
+    bool spend_step();
+    // Whether SQL of `bytes` stays within the budget; marks the derivation over it otherwise.
+    bool sql_fits(std::size_t bytes);
 
     const dsl::Grammar& g_;
     const Dialect& d_;
@@ -154,6 +165,8 @@ class Derivation {
     std::vector<OutputColumn> x_columns_;
     const PredicateCheck* predicate_check_ = nullptr;
     LazySnapshots<DerivationState> state_;  // rolled back when an alternative fails
+    long steps_ = 0;            // productions derived by the current derive_query/derive_outer
+    bool over_budget_ = false;  // it exceeded its budget (gen/derivation_budget.hpp)
 };
 
 }  // namespace eriq

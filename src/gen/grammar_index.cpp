@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "gen/builtin_names.hpp"
+#include "gen/min_heights.hpp"
 
 namespace eriq {
 namespace {
@@ -55,19 +56,44 @@ int alt_height(const dsl::Alternative& alt, const Heights& h, const dsl::Grammar
     return m;
 }
 
+// The productions a reference resolves to, as lookup_height reads them.
+std::vector<int> height_targets(const std::map<std::string, int>& ids, const dsl::Grammar& g,
+                                const std::string& name, const std::string& family) {
+    std::vector<int> out;
+    auto add = [&](const std::string& key) {
+        if (auto it = ids.find(key); it != ids.end()) out.push_back(it->second);
+    };
+    if (concrete_family(family)) {
+        add(g.find(name + "_" + family) ? name + "_" + family : name);
+        return out;
+    }
+    add(name);
+    for (const auto& f : all_families()) add(name + "_" + f);
+    return out;
+}
+
+// The same heights as alt_height's fixpoint, computed in linear time (gen/min_heights.hpp).
 Heights compute_heights(const dsl::Grammar& g) {
-    Heights h;
-    for (const auto& [name, p] : g.productions) h[name] = kUnreachable;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (const auto& [name, p] : g.productions) {
-            int best = kUnreachable;
-            for (const auto& alt : p.alternatives) best = std::min(best, alt_height(alt, h, g));
-            if (best < h[name]) {
-                h[name] = best;
-                changed = true;
+    std::map<std::string, int> ids;
+    for (const auto& [name, p] : g.productions) ids.emplace(name, static_cast<int>(ids.size()));
+    std::vector<HeightAlternative> alternatives;
+    for (const auto& [name, p] : g.productions)
+        for (const auto& alt : p.alternatives) {
+            HeightAlternative& a = alternatives.emplace_back();
+            a.owner = ids.at(name);
+            for (const auto& item : alt.items) {
+                if (item.kind == dsl::ItemKind::NonTerminal)
+                    a.references.push_back(height_targets(ids, g, item.text, item.family));
+                if (item.kind == dsl::ItemKind::Builtin && builtin_takes_production(item.text) &&
+                    !item.args.empty())
+                    a.references.push_back(height_targets(ids, g, item.args[0], ""));
             }
         }
+    const std::vector<int> heights = min_heights(static_cast<int>(ids.size()), alternatives);
+    Heights h;
+    for (const auto& [name, id] : ids) {
+        const int height = heights[static_cast<std::size_t>(id)];
+        h[name] = height >= kNoDerivation ? kUnreachable : std::min(height, kUnreachable);
     }
     return h;
 }

@@ -11,6 +11,7 @@
 
 #include "catalog/dialect.hpp"
 #include "gen/builtin_names.hpp"
+#include "gen/min_heights.hpp"
 #include "util/load_error.hpp"
 
 namespace eriq {
@@ -43,44 +44,37 @@ struct Productivity {
     const dsl::Grammar& g;
     std::map<std::string, int> height;  // minimum derivation height; kInfinite: none
 
-    int lookup(const std::string& name, const std::string& family) const {
-        int best = kInfinite;
-        for (const auto& t : targets(g, name, family)) best = std::min(best, height.at(t));
-        return best;
+    // The productions a reference may resolve to, as ids of `ids`.
+    std::vector<int> target_ids(const std::map<std::string, int>& ids, const std::string& name,
+                                const std::string& family) const {
+        std::vector<int> out;
+        for (const auto& t : targets(g, name, family)) out.push_back(ids.at(t));
+        return out;
     }
 
-    int item_height(const dsl::Item& item) const {
-        int h = -1;
-        if (item.kind == dsl::ItemKind::NonTerminal) h = lookup(item.text, item.family);
-        if (item.kind == dsl::ItemKind::Builtin && builtin_takes_production(item.text) &&
-            !item.args.empty())
-            h = lookup(item.args[0], "");
-        return h >= kInfinite ? kInfinite : h + 1;
-    }
-
-    // An optional part may always be left out; a repetition of 0 may be empty.
-    int alternative_height(const dsl::Alternative& alt) const {
-        int h = 0;
-        for (const auto& item : alt.items)
-            if (item.kind != dsl::ItemKind::Optional && item.repeat_min > 0)
-                h = std::max(h, item_height(item));
-        return h;
-    }
-
+    // Through alternatives of weight above 0; an optional part may always be left out and a
+    // repetition of 0 may be empty, so neither is needed.
     void compute() {
-        for (const auto& [name, p] : g.productions) height[name] = kInfinite;
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (const auto& [name, p] : g.productions)
-                for (const auto& alt : p.alternatives) {
-                    if (weight_of(g, alt.weight) <= 0) continue;
-                    const int h = alternative_height(alt);
-                    if (h < height[name]) {
-                        height[name] = h;
-                        changed = true;
-                    }
+        std::map<std::string, int> ids;
+        for (const auto& [name, p] : g.productions) ids.emplace(name, static_cast<int>(ids.size()));
+        std::vector<HeightAlternative> alternatives;
+        for (const auto& [name, p] : g.productions)
+            for (const auto& alt : p.alternatives) {
+                if (weight_of(g, alt.weight) <= 0) continue;
+                HeightAlternative& a = alternatives.emplace_back();
+                a.owner = ids.at(name);
+                for (const auto& item : alt.items) {
+                    if (item.kind == dsl::ItemKind::Optional || item.repeat_min == 0) continue;
+                    if (item.kind == dsl::ItemKind::NonTerminal)
+                        a.references.push_back(target_ids(ids, item.text, item.family));
+                    if (item.kind == dsl::ItemKind::Builtin &&
+                        builtin_takes_production(item.text) && !item.args.empty())
+                        a.references.push_back(target_ids(ids, item.args[0], ""));
                 }
-        }
+            }
+        const std::vector<int> heights = min_heights(static_cast<int>(ids.size()), alternatives);
+        for (const auto& [name, id] : ids)
+            height[name] = std::min(kInfinite, heights[static_cast<std::size_t>(id)]);
     }
 };
 

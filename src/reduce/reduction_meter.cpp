@@ -14,7 +14,8 @@ ReductionMeter::ReductionMeter(const ReductionBudget& budget, ReductionStats* st
 bool ReductionMeter::exhausted() {
     const auto spent = std::chrono::steady_clock::now() - start_;
     stats_.seconds = std::chrono::duration<double>(spent).count();
-    if (stats_.tests >= budget_.max_tests || spent >= budget_.max_time) stats_.budget_spent = true;
+    if (stats_.tests >= budget_.max_tests || spent >= budget_.max_time || budget_.stopped())
+        stats_.budget_spent = true;
     return stats_.budget_spent;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The budget and statistics both reducers (case_reducer, choice_shrinker) keep: candidates
 // tried and kept, elapsed time, whether the budget ran out, and the progress callback.
+#include <atomic>
 #include <chrono>
 #include <functional>
 
@@ -11,6 +12,10 @@ namespace eriq {
 struct ReductionBudget {
     int max_tests = 3000;
     std::chrono::milliseconds max_time{30000};
+    // When set (by SIGINT/SIGTERM), the budget counts as spent at the next candidate, and the
+    // reducers' waits for a restarted server end (null: never).
+    const std::atomic<bool>* stop = nullptr;
+    bool stopped() const { return stop != nullptr && stop->load(); }
 };
 
 struct ReductionStats {

@@ -8,7 +8,9 @@
 
 #include "oracle/normalize.hpp"
 #include "report/group_signature.hpp"
+#include "report/pattern_text.hpp"
 #include "report/report_files.hpp"
+#include "util/load_error.hpp"
 #include "util/toml_file.hpp"
 
 namespace eriq {
@@ -138,10 +140,111 @@ std::string case_toml(const TestCase& tc, const std::string& dialect) {
     return out.str();
 }
 
+namespace {
+
+enum class Shape { Text, Flag, Whole, Number, Texts, TextLists, TextListTable };
+
+struct KeyShape {
+    const char* key;
+    Shape shape;
+    const char* expected;
+};
+
+constexpr KeyShape kShapes[] = {
+    {"id", Shape::Text, "a string"},
+    {"signature", Shape::Text, "a string"},
+    {"group_signature", Shape::Text, "a string"},
+    {"pattern", Shape::Text, "a string"},
+    {"verdict", Shape::Text, "a string"},
+    {"dialect", Shape::Text, "a string"},
+    {"server_version", Shape::Text, "a string"},
+    {"driver_library", Shape::Text, "a string"},
+    {"seed", Shape::Text, "a string of digits"},
+    {"run", Shape::Text, "a string"},
+    {"found_at", Shape::Text, "a string"},
+    {"reduced", Shape::Flag, "true or false"},
+    {"statements", Shape::Whole, "a whole number"},
+    {"intermediate_chars", Shape::Whole, "a whole number"},
+    {"referencing_chars", Shape::Whole, "a whole number"},
+    {"reduction_tests", Shape::Whole, "a whole number"},
+    {"reduction_seconds", Shape::Number, "a number"},
+    {"group_features", Shape::Texts, "an array of strings"},
+    {"setting_dependence", Shape::Texts, "an array of strings"},
+    {"crash_frames", Shape::Texts, "an array of strings"},
+    {"groups", Shape::TextLists, "an array of arrays of strings"},
+    {"results", Shape::TextListTable, "a table of arrays of strings"},
+};
+
+bool all_strings(const toml::node& node) {
+    const toml::array* a = node.as_array();
+    if (a == nullptr) return false;
+    for (const toml::node& e : *a)
+        if (!e.is_string()) return false;
+    return true;
+}
+
+bool fits(const toml::node& node, Shape shape) {
+    switch (shape) {
+        case Shape::Text:
+            return node.is_string();
+        case Shape::Flag:
+            return node.is_boolean();
+        case Shape::Whole:
+            return node.is_integer() && *node.value<std::int64_t>() >= 0;
+        case Shape::Number:
+            return node.is_number();
+        case Shape::Texts:
+            return all_strings(node);
+        case Shape::TextLists:
+            if (!node.is_array()) return false;
+            for (const toml::node& e : *node.as_array())
+                if (!all_strings(e)) return false;
+            return true;
+        case Shape::TextListTable:
+            if (!node.is_table()) return false;
+            for (const auto& [name, e] : *node.as_table())
+                if (!all_strings(e)) return false;
+            return true;
+    }
+    return false;
+}
+
+// Throws LoadError (path:line:col) for a key of the wrong type, or a missing or malformed id,
+// dialect, group_signature or pattern, so that an empty, truncated or hand-edited file is
+// refused instead of becoming a group with an empty signature. Keys eriq does not read are
+// left alone.
+void check_finding_table(const toml::table& t, const std::string& path) {
+    for (const KeyShape& k : kShapes) {
+        const toml::node* node = t.get(k.key);
+        if (node == nullptr) continue;
+        if (!fits(*node, k.shape)) {
+            const auto& at = node->source().begin;
+            throw LoadError(path, at.line, at.column,
+                            fmt::format("'{}' must be {}", k.key, k.expected));
+        }
+    }
+    for (const char* key : {"id", "dialect", "group_signature", "pattern"})
+        if (t[key].value_or(std::string()).empty())
+            throw LoadError(path, 1, 1,
+                            fmt::format("no '{}': not a finding.toml written by eriq-gen", key));
+    const toml::node& signature = *t.get("group_signature");
+    if (!is_group_signature(*signature.value<std::string>()))
+        throw LoadError(path, signature.source().begin.line, signature.source().begin.column,
+                        fmt::format("'{}' is not a group signature ('g' and 12 hex digits)",
+                                    *signature.value<std::string>()));
+    const toml::node& pattern = *t.get("pattern");
+    if (auto problem = pattern_problem(*pattern.value<std::string>()))
+        throw LoadError(path, pattern.source().begin.line, pattern.source().begin.column,
+                        "pattern " + *problem);
+}
+
+}  // namespace
+
 std::optional<FindingRecord> read_finding_record(const std::filesystem::path& dir) {
     const auto path = dir / "finding.toml";
     if (!std::filesystem::exists(path)) return std::nullopt;
     toml::table t = parse_toml_file(path.string());
+    check_finding_table(t, path.string());
     FindingRecord r;
     auto text = [&](const char* key) { return t[key].value_or(std::string()); };
     r.id = text("id");

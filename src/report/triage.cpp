@@ -8,110 +8,12 @@
 
 #include "report/group_signature.hpp"
 #include "util/json_writer.hpp"
+#include "util/load_error.hpp"
 #include "util/toml_file.hpp"
 
 namespace eriq {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-const std::set<std::string> kKnownBugStatuses = {"new", "reported", "fixed", "not_a_bug"};
-const std::set<std::string> kKnownBugKeys = {"id",
-                                             "group_signature",
-                                             "also_signatures",
-                                             "pattern",
-                                             "status",
-                                             "summary",
-                                             "case",
-                                             "reproduces_in",
-                                             "link",
-                                             "fixed_in",
-                                             "reason",
-                                             "title",
-                                             "does_not_reproduce_in",
-                                             "report"};
-
-// The strings of an array key ([] when absent); LoadError for an element that is not one.
-std::vector<std::string> string_list(const toml::table& entry, const char* key,
-                                     const fs::path& file) {
-    std::vector<std::string> out;
-    if (const auto* list = entry[key].as_array())
-        for (const auto& v : *list) {
-            if (!v.is_string()) {
-                const auto& where = v.source().begin;
-                throw LoadError(file.string(), where.line, where.column,
-                                fmt::format("{} holds strings", key));
-            }
-            out.push_back(v.value_or(std::string()));
-        }
-    return out;
-}
-
-KnownBug known_bug_entry(const toml::node& node, const fs::path& file) {
-    const toml::table* entry = node.as_table();
-    const auto& at = node.source().begin;
-    if (!entry) throw LoadError(file.string(), at.line, at.column, "a [[bug]] must be a table");
-    for (const auto& [key, value] : *entry) {
-        if (!kKnownBugKeys.count(std::string(key.str()))) {
-            const auto& where = value.source().begin;
-            throw LoadError(file.string(), where.line, where.column,
-                            fmt::format("unknown key '{}' in [[bug]]", key.str()));
-        }
-    }
-    KnownBug b;
-    b.dialect = file.stem().string();
-    auto text = [&](const char* key) { return (*entry)[key].value_or(std::string()); };
-    b.id = text("id");
-    b.group_signature = text("group_signature");
-    b.pattern = text("pattern");
-    b.status = text("status");
-    b.summary = text("summary");
-    b.case_file = text("case");
-    b.link = text("link");
-    b.fixed_in = text("fixed_in");
-    b.reason = text("reason");
-    b.title = text("title");
-    b.report = text("report");
-    b.reproduces_in = string_list(*entry, "reproduces_in", file);
-    b.does_not_reproduce_in = string_list(*entry, "does_not_reproduce_in", file);
-    b.also_signatures = string_list(*entry, "also_signatures", file);
-    if (b.id.empty() || b.group_signature.empty())
-        throw LoadError(file.string(), at.line, at.column,
-                        "a [[bug]] needs an id and a group_signature");
-    if (!kKnownBugStatuses.count(b.status))
-        throw LoadError(file.string(), at.line, at.column,
-                        "status must be new, reported, fixed or not_a_bug, got '" + b.status + "'");
-    if (b.status == "not_a_bug" && b.reason.empty())
-        throw LoadError(file.string(), at.line, at.column,
-                        "a not_a_bug entry needs the reason (SQL semantics or the manual)");
-    return b;
-}
-
-}  // namespace
-
-std::vector<KnownBug> load_known_bugs(const fs::path& dir) {
-    std::vector<KnownBug> out;
-    if (!fs::is_directory(dir)) return out;
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(dir))
-        if (entry.path().extension() == ".toml") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    for (const fs::path& file : files) {
-        toml::table t = parse_toml_file(file.string());
-        for (const auto& [key, node] : t) {
-            if (key.str() != "bug") {
-                const auto& at = node.source().begin;
-                throw LoadError(
-                    file.string(), at.line, at.column,
-                    fmt::format("unknown key '{}' (a list of [[bug]] entries)", key.str()));
-            }
-        }
-        if (const toml::array* bugs = t["bug"].as_array())
-            for (const auto& node : *bugs) out.push_back(known_bug_entry(node, file));
-    }
-    return out;
-}
 
 namespace {
 
@@ -205,10 +107,17 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
             if (entry.is_directory()) dirs.push_back(entry.path());
         std::sort(dirs.begin(), dirs.end());
         for (const fs::path& dir : dirs) {
-            auto record = read_finding_record(dir);
-            if (!record) continue;
+            std::optional<FindingRecord> record;
             const bool reduced = fs::exists(dir / "reduced" / "finding.toml");
-            FindingRecord best = reduced ? *read_finding_record(dir / "reduced") : *record;
+            FindingRecord best;
+            try {
+                record = read_finding_record(dir);
+                if (!record) continue;
+                best = reduced ? *read_finding_record(dir / "reduced") : *record;
+            } catch (const LoadError& e) {
+                t.skipped.push_back(fmt::format("finding folder left out: {}", e.what()));
+                continue;
+            }
             ++t.findings;
             if (++id_count[dir.filename().string()] == 2)
                 t.repeated_ids.push_back(dir.filename().string());

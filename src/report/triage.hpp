@@ -25,6 +25,8 @@ namespace eriq {
 //   link = ""  fixed_in = ""  reason = ""  (reason: required for not_a_bug)
 struct KnownBug {
     std::string dialect;
+    std::string file;  // the known-bugs file and where its [[bug]] starts
+    std::size_t line = 0, column = 0;
     std::string id;
     std::string group_signature;
     // Further group signatures of the same root cause (reductions of one bug that kept
@@ -34,6 +36,7 @@ struct KnownBug {
     std::string status;
     std::string summary;
     std::string case_file;
+    std::size_t case_line = 0, case_column = 0;  // where `case` is written
     std::vector<std::string> reproduces_in;
     std::vector<std::string> does_not_reproduce_in;
     // A ready-to-file upstream report: its title, and its text (the minimal script, the
@@ -57,7 +60,9 @@ struct Resemblance {
     double share = 0;          // shared_weight over the weight of the features in either
 };
 
-// Every known-bugs/*.toml in `dir` (none when the folder is missing). Throws LoadError.
+// Every known-bugs/*.toml in `dir` (none when the folder is missing). Throws LoadError for a
+// key of the wrong type, an id or a signature given twice (over all the files), a signature
+// or a pattern that no finding can have (report/pattern_text.hpp).
 std::vector<KnownBug> load_known_bugs(const std::filesystem::path& dir);
 
 struct TriageGroup {
@@ -93,10 +98,13 @@ struct Triage {
     // Finding ids (folder names) found in more than one of the folders: runs into separate
     // folders number their findings alike; shards never do (report/shard_folders.hpp).
     std::vector<std::string> repeated_ids;
+    // One line per finding folder left out because its finding.toml does not load.
+    std::vector<std::string> skipped;
 };
 
 // The findings directly inside each of `out_dirs` (with_shard_folders() adds the shard
-// folders a shared --out folder holds).
+// folders a shared --out folder holds). A folder whose finding.toml (or reduced/finding.toml)
+// does not load is left out and named in `skipped` with the reason.
 Triage triage_findings(const std::vector<std::filesystem::path>& out_dirs,
                        const std::vector<KnownBug>& known);
 

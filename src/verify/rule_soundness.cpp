@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <optional>
-#include <regex>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -73,35 +72,116 @@ size_t closing_paren(std::string_view s, size_t open) {
     throw std::invalid_argument("unbalanced parentheses");
 }
 
-// CREATE [OR REPLACE] [TEMP|TEMPORARY] VIEW|TABLE name AS query; nullopt for a SET statement
-// (a session setting changes plans, not results); anything else cannot be modelled.
+// A left-to-right reader of words and whitespace over a statement. No regular expressions: the
+// standard library's backtracking matcher recursed once per character and overflowed the stack
+// on a statement of some 50 KB.
+class Cursor {
+  public:
+    explicit Cursor(std::string_view s, size_t at = 0) : s_(s), i_(at) {}
+    size_t at() const { return i_; }
+    // Skips whitespace; whether there was any.
+    bool space() {
+        const size_t start = i_;
+        while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+        return i_ > start;
+    }
+    // The word [A-Za-z0-9_]+ at the cursor (empty: none), consumed.
+    std::string_view word() {
+        const size_t start = i_;
+        while (i_ < s_.size() && is_word(s_[i_])) ++i_;
+        return s_.substr(start, i_ - start);
+    }
+    // Consumes `keyword` (any case) when it is the whole word at the cursor.
+    bool keyword(std::string_view upper) {
+        const size_t end = i_ + upper.size();
+        if (end > s_.size() || (end < s_.size() && is_word(s_[end]))) return false;
+        for (size_t k = 0; k < upper.size(); ++k)
+            if (std::toupper(static_cast<unsigned char>(s_[i_ + k])) != upper[k]) return false;
+        i_ = end;
+        return true;
+    }
+    // `keyword` followed by whitespace, or nothing consumed.
+    bool keyword_then_space(std::string_view upper) {
+        const size_t start = i_;
+        if (keyword(upper) && space()) return true;
+        i_ = start;
+        return false;
+    }
+    bool symbol(char c) {
+        if (i_ >= s_.size() || s_[i_] != c) return false;
+        ++i_;
+        return true;
+    }
+
+  private:
+    std::string_view s_;
+    size_t i_;
+};
+
+// The query after "AS " up to an optional final ';' and trailing whitespace.
+std::string body_from(std::string_view statement, size_t start) {
+    size_t end = statement.find_last_not_of(" \t\r\n\f\v");
+    if (end == std::string_view::npos || end < start) return "";
+    if (statement[end] == ';') --end;
+    return end + 1 > start ? std::string(statement.substr(start, end + 1 - start)) : "";
+}
+
+// After CREATE: [OR REPLACE] [GLOBAL|LOCAL] [TEMP|TEMPORARY] [ALGORITHM = w] VIEW|TABLE
+// [IF NOT EXISTS] name AS query, as a definition; nullopt when it is not that.
+std::optional<Definition> create_definition(const std::string& statement, Cursor& c) {
+    if (c.keyword_then_space("OR") && !c.keyword_then_space("REPLACE")) return std::nullopt;
+    if (!c.keyword_then_space("GLOBAL")) c.keyword_then_space("LOCAL");
+    if (!c.keyword_then_space("TEMPORARY")) c.keyword_then_space("TEMP");
+    if (c.keyword("ALGORITHM")) {
+        c.space();
+        const bool assigned = c.symbol('=');
+        c.space();
+        if (!assigned || c.word().empty() || !c.space()) return std::nullopt;
+    }
+    if (!c.keyword_then_space("VIEW") && !c.keyword_then_space("TABLE")) return std::nullopt;
+    if (c.keyword_then_space("IF") &&
+        !(c.keyword_then_space("NOT") && c.keyword_then_space("EXISTS")))
+        return std::nullopt;
+    const std::string_view name = c.word();
+    if (name.empty() || !c.space() || !c.keyword_then_space("AS")) return std::nullopt;
+    return Definition{std::string(name), body_from(statement, c.at())};
+}
+
+// A setup statement's definition; nullopt for a SET statement (a session setting changes
+// plans, not results); anything else cannot be modelled.
 std::optional<Definition> setup_definition(const std::string& statement) {
-    static const std::regex create(
-        R"(^\s*CREATE\s+(OR\s+REPLACE\s+)?((GLOBAL|LOCAL)\s+)?((TEMPORARY|TEMP)\s+)?)"
-        R"((ALGORITHM\s*=\s*\w+\s+)?(VIEW|TABLE)\s+(IF\s+NOT\s+EXISTS\s+)?(\w+)\s+AS\s+([\s\S]*?);?\s*$)",
-        std::regex::icase);
-    static const std::regex set(R"(^\s*SET\s[\s\S]*$)", std::regex::icase);
-    std::smatch m;
-    if (std::regex_match(statement, m, create)) return Definition{m[9].str(), m[10].str()};
-    if (std::regex_match(statement, m, set)) return std::nullopt;
-    throw std::invalid_argument("setup statement '" + statement +
+    Cursor c(statement);
+    c.space();
+    if (c.keyword_then_space("SET")) return std::nullopt;
+    if (c.keyword_then_space("CREATE"))
+        if (auto def = create_definition(statement, c)) return def;
+    const std::string shown = statement.size() > 200 ? statement.substr(0, 200) + "..." : statement;
+    throw std::invalid_argument("setup statement '" + shown +
                                 "' is neither CREATE VIEW/TABLE ... AS nor SET");
 }
 
 // Splits a leading WITH list off the final query: each CTE is a definition.
 std::string split_with(const std::string& query, std::vector<Definition>& defs) {
-    static const std::regex with_head(R"(^\s*WITH\s+(RECURSIVE\s+)?)", std::regex::icase);
-    static const std::regex cte_head(R"(^\s*(\w+)\s+AS\s+((NOT\s+)?MATERIALIZED\s+)?\()",
-                                     std::regex::icase);
-    std::smatch m;
-    if (!std::regex_search(query, m, with_head)) return query;
-    std::string rest = m.suffix().str();
+    Cursor head(query);
+    head.space();
+    if (!head.keyword_then_space("WITH")) return query;
+    head.keyword_then_space("RECURSIVE");
+    std::string rest = query.substr(head.at());
     for (;;) {
-        if (!std::regex_search(rest, m, cte_head))
+        Cursor c(rest);
+        c.space();
+        const std::string_view name = c.word();
+        const bool has_as = !name.empty() && c.space() && c.keyword("AS");
+        c.space();
+        if (c.keyword_then_space("NOT") && !c.keyword("MATERIALIZED"))
             throw std::invalid_argument("a WITH clause that is not 'name AS (query)'");
-        const size_t open = static_cast<size_t>(m.length(0)) - 1;
+        c.keyword("MATERIALIZED");
+        c.space();
+        const size_t open = c.at();
+        if (!has_as || !c.symbol('('))
+            throw std::invalid_argument("a WITH clause that is not 'name AS (query)'");
         const size_t close = closing_paren(rest, open);
-        defs.push_back({m[1].str(), rest.substr(open + 1, close - open - 2)});
+        defs.push_back({std::string(name), rest.substr(open + 1, close - open - 2)});
         rest = rest.substr(close);
         size_t next = rest.find_first_not_of(" \t\r\n");
         if (next == std::string::npos || rest[next] != ',') return rest;
@@ -109,10 +189,15 @@ std::string split_with(const std::string& query, std::vector<Definition>& defs) 
     }
 }
 
+// Whether `text` starts with whitespace, AS and a whitespace character (an alias follows).
+bool alias_follows(std::string_view text) {
+    Cursor c(text);
+    return c.space() && c.keyword("AS") && c.space();
+}
+
 // Replaces each reference to a defined name (outside string literals, not a qualifier) by
 // its query as a derived table, keeping the reference's alias.
 std::string inline_definition(const std::string& text, const Definition& def) {
-    static const std::regex alias_follows(R"(^\s+AS\s)", std::regex::icase);
     std::string out;
     for (size_t i = 0; i < text.size();) {
         if (text[i] == '\'') {
@@ -126,9 +211,8 @@ std::string inline_definition(const std::string& text, const Definition& def) {
         const size_t end = i + def.name.size();
         if (starts_word && text.compare(i, def.name.size(), def.name) == 0 &&
             (end == text.size() || (!is_word(text[end]) && text[end] != '.'))) {
-            const std::string after = text.substr(end);
             out += "(" + def.body + ")";
-            if (!std::regex_search(after, alias_follows)) out += " AS " + def.name;
+            if (!alias_follows(std::string_view(text).substr(end))) out += " AS " + def.name;
             i = end;
             continue;
         }
@@ -161,6 +245,12 @@ std::string expanded_final_query(const RepresentationTemplates& rep, std::string
 }  // namespace
 
 SoundnessResult check_representation(const RepresentationTemplates& rep) {
+    std::size_t bytes = rep.x.size() + rep.query.size();
+    for (const std::string& statement : rep.setup) bytes += statement.size();
+    if (bytes > kMaxSoundnessTemplateBytes)
+        return {false, fmt::format("its templates are {} bytes, more than the {} the soundness "
+                                   "check reads",
+                                   bytes, kMaxSoundnessTemplateBytes)};
     static const Schema schema = parse_schema(kSchema);
     for (std::string_view q : kReferencing) {
         const std::string reference = fill(q, {{"x", "(" + std::string(kIntermediate) + ")"}});

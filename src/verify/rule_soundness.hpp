@@ -24,6 +24,10 @@ struct SoundnessResult {
     std::string reason;  // when not sound: which symbolic Q failed and why
 };
 
+// Templates longer than this (setup, x and query together) are not shown sound: the prover's
+// time and stack grow with the query, and real representations are a few hundred bytes.
+inline constexpr std::size_t kMaxSoundnessTemplateBytes = 16 * 1024;
+
 SoundnessResult check_representation(const RepresentationTemplates& rep);
 
 // Everything check_representation's answer depends on besides this build of eriq: the

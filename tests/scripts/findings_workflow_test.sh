@@ -69,10 +69,11 @@ echo 'intermediate = 7' >>"$work/broken/case.toml"
 cp -r "$absent" "$work/retry"
 rm -rf "$work/retry/reduced"
 status=0
-"$bin" reduce "$work/broken" "$work/retry" >"$work/reduce-mixed" 2>&1 || status=$?
-[ "$status" = 1 ] || fail "reduce with an unloadable folder exited $status, not 1"
-grep -q "^$work/broken: not reduced, the finding does not load: .*case.toml" "$work/reduce-mixed" ||
-  fail "no load error for the broken folder: $(cat "$work/reduce-mixed")"
+"$bin" reduce "$work/broken" "$work/retry" >"$work/reduce-mixed" 2>"$work/reduce-mixed-err" ||
+  status=$?
+[ "$status" = 2 ] || fail "reduce with an unloadable folder exited $status, not 2"
+grep -q "^eriq-gen: $work/broken: not reduced, the finding does not load: .*case.toml" \
+  "$work/reduce-mixed-err" || fail "no load error for the broken folder on stderr: $(cat "$work/reduce-mixed-err")"
 [ -f "$work/retry/reduced/finding.toml" ] || fail "the folder after the broken one was not reduced"
 
 # A finding whose case a [[benign]] entry matches but whose reduction no entry explains is
