@@ -29,6 +29,9 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+case_dialect=postgres case_int=integer
+# shellcheck source=lib/hostile_runs.sh
+. "$root/tests/scripts/lib/hostile_runs.sh"
 
 admin postgres -c "DROP DATABASE IF EXISTS eriq_hostile_pg WITH (FORCE)" \
   -c "DROP ROLE IF EXISTS eriq_victim" -c "DROP ROLE IF EXISTS eriq_power" \
@@ -54,28 +57,6 @@ snapshot() {
 }
 before=$(snapshot) || fail "snapshot"
 
-checked=0
-refused() {
-  local expect=$1; shift
-  "$@" >"$work/log" 2>&1
-  local status=$?
-  [ "$status" = 2 ] || fail "exit $status (expected 2) for: $* :: $(tail -3 "$work/log")"
-  grep -q -- "$expect" "$work/log" || fail "no '$expect' in the message for: $* :: $(tail -3 "$work/log")"
-  checked=$((checked + 1))
-}
-
-case_file() {  # name, then key = value lines
-  local name=$1; shift
-  {
-    echo 'dialect = "postgres"'
-    for line in "$@"; do echo "$line"; done
-    grep -q '^schema' <<<"$*" || echo 'schema = ["CREATE TABLE t0 (c0 integer)"]'
-    grep -q '^rows' <<<"$*" || echo 'rows = ["INSERT INTO t0 VALUES (1)"]'
-    grep -q '^intermediate' <<<"$*" || echo 'intermediate = "SELECT c0 AS vc_0 FROM t0"'
-    grep -q '^referencing' <<<"$*" || echo 'referencing = "SELECT vc_0 FROM x"'
-  } >"$work/$name.toml"
-  echo "$work/$name.toml"
-}
 run_case() { refused "$1" "$bin" --case "$2" --connect "$url"; }
 
 run_case "changes an account" "$(case_file role 'session = ["SET ROLE eriq_victim"]')"

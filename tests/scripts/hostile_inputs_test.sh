@@ -30,6 +30,9 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+case_dialect=mariadb case_int=INT
+# shellcheck source=lib/hostile_runs.sh
+. "$root/tests/scripts/lib/hostile_runs.sh"
 
 # The victim, and an account for eriq that could change everything.
 admin -e "DROP DATABASE IF EXISTS victim_db; CREATE DATABASE victim_db;
@@ -53,29 +56,6 @@ snapshot() {
 before=$(snapshot)
 
 # Each hostile input must be refused: exit 2 and a message holding the expected words.
-refused() {
-  local expect=$1; shift
-  "$@" >"$work/log" 2>&1
-  local status=$?
-  [ "$status" = 2 ] || fail "exit $status (expected 2) for: $* :: $(tail -3 "$work/log")"
-  grep -q -- "$expect" "$work/log" || fail "no '$expect' in the message for: $* :: $(tail -3 "$work/log")"
-  checked=$((checked + 1))
-}
-checked=0
-
-case_file() {  # name, then key = value lines
-  local name=$1; shift
-  {
-    echo 'dialect = "mariadb"'
-    for line in "$@"; do echo "$line"; done
-    grep -q '^schema' <<<"$*" || echo 'schema = ["CREATE TABLE t0 (c0 INT)"]'
-    grep -q '^rows' <<<"$*" || echo 'rows = ["INSERT INTO t0 VALUES (1)"]'
-    grep -q '^intermediate' <<<"$*" || echo 'intermediate = "SELECT c0 AS vc_0 FROM t0"'
-    grep -q '^referencing' <<<"$*" || echo 'referencing = "SELECT vc_0 FROM x"'
-  } >"$work/$name.toml"
-  echo "$work/$name.toml"
-}
-
 run_case() { refused "$1" "$bin" --case "$2" --connect "$url/eriq_hostile_ws"; }
 
 run_case "changes an account" "$(case_file pw "session = [\"SET PASSWORD FOR 'eriq_victim'@'127.0.0.1' = PASSWORD('x')\"]")"
