@@ -28,6 +28,7 @@ class Scanner {
 
     std::vector<SqlToken> run() {
         std::vector<SqlToken> out;
+        out.reserve(sql_.size() / 3 + 1);
         std::size_t i = 0;
         while (i < sql_.size()) {
             std::size_t end = i + 1;

@@ -1,6 +1,7 @@
 #include "util/statement_gate.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "util/ascii_case.hpp"
@@ -9,23 +10,44 @@
 namespace eriq {
 namespace {
 
+// ASCII case-insensitive order, so a token's text is looked up without building a string.
+struct CaseInsensitiveLess {
+    using is_transparent = void;
+    bool operator()(std::string_view a, std::string_view b) const {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                            [](char x, char y) {
+                                                return std::toupper(static_cast<unsigned char>(x)) <
+                                                       std::toupper(static_cast<unsigned char>(y));
+                                            });
+    }
+};
+using WordSet = std::set<std::string_view, CaseInsensitiveLess>;
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && !CaseInsensitiveLess{}(a, b) && !CaseInsensitiveLess{}(b, a);
+}
+
+bool istarts_with(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
+}
+
 // Words that make a statement write, lock or leave the database; in a query (or in the
 // query part of CREATE ... AS and INSERT ... SELECT) each is refused unless it is a
 // function's name (MySQL's INSERT(s, pos, len, t), REPLACE(s, a, b)).
-const std::set<std::string> kNotInReads{
-    "INSERT", "UPDATE",  "DELETE", "MERGE",   "DROP",     "ALTER",   "TRUNCATE", "CREATE",
-    "GRANT",  "REVOKE",  "ATTACH", "DETACH",  "PRAGMA",   "COPY",    "CALL",     "INTO",
-    "LOAD",   "HANDLER", "LOCK",   "OUTFILE", "DUMPFILE", "REPLACE", "EXECUTE",  "PREPARE"};
+const WordSet kNotInReads{"INSERT",   "UPDATE",  "DELETE",   "MERGE",   "DROP",    "ALTER",
+                          "TRUNCATE", "CREATE",  "GRANT",    "REVOKE",  "ATTACH",  "DETACH",
+                          "PRAGMA",   "COPY",    "CALL",     "INTO",    "LOAD",    "HANDLER",
+                          "LOCK",     "OUTFILE", "DUMPFILE", "REPLACE", "EXECUTE", "PREPARE"};
 
 // Table options that put a table's data outside the database or on another server.
-const std::set<std::string> kForeignStorageWords{"DIRECTORY", "CONNECTION", "TABLESPACE",
-                                                 "SERVER",    "FEDERATED",  "FEDERATEDX",
-                                                 "CONNECT",   "SPIDER",     "DEFINER"};
+const WordSet kForeignStorageWords{"DIRECTORY",  "CONNECTION", "TABLESPACE", "SERVER", "FEDERATED",
+                                   "FEDERATEDX", "CONNECT",    "SPIDER",     "DEFINER"};
 
 class StatementWalk {
   public:
     StatementWalk(std::string_view sql, const GateRules& rules)
         : sql_(sql), rules_(rules), all_(scan_sql(sql, rules.lexis)) {
+        tokens_.reserve(all_.size());
         for (const SqlToken& t : all_)
             if (t.significant()) tokens_.push_back(t);
     }
@@ -117,41 +139,48 @@ class StatementWalk {
 
     std::optional<GateRefusal> storage_options(std::size_t from) const {
         for (std::size_t i = from; i < tokens_.size(); ++i)
-            if (kForeignStorageWords.count(word(i)))
+            if (is_word_in(i, kForeignStorageWords))
                 return refuse(tokens_[i], "places data outside eriq's database (" + word(i) + ")");
         return std::nullopt;
     }
 
     std::optional<GateRefusal> read_only_from(std::size_t from) const {
         for (std::size_t i = from; i < tokens_.size(); ++i) {
-            const std::string w = word(i);
-            if (w.empty() || !kNotInReads.count(w) || is_symbol(i + 1, "(")) continue;
-            return refuse(tokens_[i], "must only read, but contains " + w);
+            if (!is_word_in(i, kNotInReads) || is_symbol(i + 1, "(")) continue;
+            return refuse(tokens_[i], "must only read, but contains " + word(i));
         }
         return std::nullopt;
     }
 
     std::optional<GateRefusal> forbidden_names() const {
+        if (rules_.forbidden_functions.empty() && rules_.forbidden_name_prefixes.empty())
+            return std::nullopt;
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
             const SqlToken& t = tokens_[i];
             if (t.kind != SqlTokenKind::Word && t.kind != SqlTokenKind::QuotedIdentifier) continue;
-            const std::string name = ascii_lower(
-                t.kind == SqlTokenKind::Word ? std::string(t.text) : unquoted_identifier(t.text));
+            const std::string unquoted =
+                t.kind == SqlTokenKind::Word ? std::string() : unquoted_identifier(t.text);
+            const std::string_view name = t.kind == SqlTokenKind::Word ? t.text : unquoted;
             const bool call = is_symbol(i + 1, "(");
             if (call && listed(rules_.forbidden_functions, name))
-                return refuse(t, "calls " + name + ", which reaches outside eriq's database");
+                return refuse(
+                    t, "calls " + ascii_lower(name) + ", which reaches outside eriq's database");
             if (!call && !is_symbol(i + 1, ".") && !after_dot(i) &&
-                std::any_of(
-                    rules_.forbidden_name_prefixes.begin(), rules_.forbidden_name_prefixes.end(),
-                    [&](const std::string& p) { return name.rfind(ascii_lower(p), 0) == 0; }))
-                return refuse(t, "names " + name + ", one of the server's catalogues");
+                std::any_of(rules_.forbidden_name_prefixes.begin(),
+                            rules_.forbidden_name_prefixes.end(),
+                            [&](const std::string& p) { return istarts_with(name, p); }))
+                return refuse(t, "names " + ascii_lower(name) + ", one of the server's catalogues");
         }
         return std::nullopt;
     }
 
-    static bool listed(const std::vector<std::string>& names, const std::string& lower) {
+    static bool listed(const std::vector<std::string>& names, std::string_view name) {
         return std::any_of(names.begin(), names.end(),
-                           [&](const std::string& n) { return ascii_lower(n) == lower; });
+                           [&](const std::string& n) { return iequals(n, name); });
+    }
+    bool is_word_in(std::size_t i, const WordSet& words) const {
+        return i < tokens_.size() && tokens_[i].kind == SqlTokenKind::Word &&
+               words.count(tokens_[i].text) > 0;
     }
     static bool is_object_kind(const std::string& w) {
         return w == "TABLE" || w == "VIEW" || w == "INDEX";

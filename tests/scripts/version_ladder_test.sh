@@ -61,6 +61,7 @@ grep -q "^$finding \[range\] since $old (the oldest tried), fixed in $new " "$wo
   fail "finding's range: $(cat "$work/finding")"
 
 # Triage shows the range of a bisected group (the finding's ladder.toml), in text and JSON.
+mkdir -p "$work/no-known-bugs"  # an empty list of known bugs
 "$bin" triage "$work/out" --known-bugs "$work/no-known-bugs" >"$work/triage" ||
   fail "triage: $(cat "$work/triage")"
 grep -qxF "  ladder: sqlite since $old (the oldest tried), fixed in $new" "$work/triage" ||
