@@ -62,21 +62,21 @@ void DriverBackend::open_ledger(WorkspaceScope scope, const std::vector<std::str
         [this](const std::string& sql) { run(sql, {}); });
 }
 
-void DriverBackend::gate(const std::string& sql) const {
+StatementKind DriverBackend::gate(const std::string& sql) const {
     const GateDecision decision = gate_statement(sql, options_.gate);
     if (decision.refusal)
         throw WorkspaceViolation("eriq refuses to send a statement that " +
                                  decision.refusal->reason + ": " + excerpt(sql));
-    if (other_schemas_.empty()) return;  // an embedded database has no schema of anyone else
+    if (other_schemas_.empty()) return decision.kind;  // an embedded database: nobody else's
     for (const std::string& qualifier : name_qualifiers(sql, options_.gate.lexis))
         if (other_schemas_.count(ascii_lower(qualifier)))
             throw WorkspaceViolation("eriq refuses to send a statement that names the schema " +
                                      qualifier + ", outside its workspace: " + excerpt(sql));
+    return decision.kind;
 }
 
 void DriverBackend::run_session_statement(const std::string& sql) {
-    gate(sql);
-    if (gate_statement(sql, options_.gate).kind != StatementKind::Session)
+    if (gate(sql) != StatementKind::Session)
         throw WorkspaceViolation(
             "eriq refuses to run a session statement that is not SET, RESET "
             "or PRAGMA: " +

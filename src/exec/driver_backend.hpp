@@ -45,8 +45,9 @@ class DriverBackend : public Backend {
     // (workspace_ledger.hpp); refuses foreign objects unless the options allow them.
     void open_ledger(WorkspaceScope scope, const std::vector<std::string>& objects);
     // The statement gate (util/statement_gate.hpp): throws WorkspaceViolation unless `sql` is
-    // one statement of a kind eriq sends, naming no schema of the server's but its own.
-    void gate(const std::string& sql) const;
+    // one statement of a kind eriq sends, naming no schema of the server's but its own;
+    // returns its kind.
+    StatementKind gate(const std::string& sql) const;
     // A session statement from the dialect or a case file (session_init, a profile): gated,
     // and refused unless it is SET, RESET or PRAGMA.
     void run_session_statement(const std::string& sql);
