@@ -2,7 +2,7 @@
 # Fuzzes eriq's input formats with libFuzzer (clang, ASan+UBSan), SECONDS per target:
 #   tools/fuzz.sh [SECONDS] [TARGET...]     default 60 s, all targets
 # Targets (tests/fuzz/<target>.cpp): dsl_parse grammar_file dialect_file rules_file case_file
-# known_bugs_file finding_folder.
+# known_bugs_file finding_folder statement_gate prove_sql.
 # Builds build-fuzz/ when needed. The corpus grows in fuzz-out/corpus/<target> across runs
 # (seeded from the shipped files and tests/data/fuzz-regressions/<target>); crashes, hangs
 # (over 5 s) and out-of-memory inputs go to fuzz-out/crashes/<target>/. Prints per target
@@ -13,7 +13,8 @@ seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] ||
-  targets=(dsl_parse grammar_file dialect_file rules_file case_file known_bugs_file finding_folder)
+  targets=(dsl_parse grammar_file dialect_file rules_file case_file known_bugs_file finding_folder
+    statement_gate prove_sql)
 out=fuzz-out
 cxx=${ERIQ_FUZZ_CXX:-clang++-14}
 

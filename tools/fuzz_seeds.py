@@ -5,6 +5,7 @@ fuzz_seeds.py TARGET SEED_DIR DICT_FILE: writes the seed corpus of TARGET (the
 shipped files of its format; for dsl_parse the production strings of every
 grammar) and a libFuzzer dictionary of the keys and DSL tokens they use.
 """
+import json
 import pathlib
 import re
 import sys
@@ -20,7 +21,26 @@ SOURCES = {
     "known_bugs_file": ["known-bugs/*.toml", "tests/data/bad/cli/known-bugs-*/known/*.toml"],
     "finding_folder": ["tests/data/bad/cli/triage-finding-*/out/*/finding.toml",
                        "tests/data/bad/cli/triage-finding-*/out/*/reduced/finding.toml"],
+    "statement_gate": ["tests/data/cases/*.toml", "tests/data/bad/case/*/*.toml",
+                       "dialects/*.toml"],
+    "prove_sql": ["tests/data/calcite-pairs/calcite_tests.json"],
 }
+SQL_TOKENS = ["SELECT", "FROM", "WHERE", "WITH", "SET", "SESSION", "GLOBAL", "PRAGMA", "CREATE",
+              "TABLE", "VIEW", "DROP", "INSERT", "INTO", "UNION", "ALL", "JOIN", "ON", "GROUP BY",
+              "ORDER BY", "'", '"', "`", "[", "]", "$$", "$a$", "E'", "\\'", "/*", "*/", "/*!",
+              "--", "-- ", "#", ";", ".", "(", ")", ",", "@@", "@", "=", "NULL"]
+
+
+def sql_strings(doc):
+    """Every string value of a TOML document (schemas, queries, session statements)."""
+    if isinstance(doc, str):
+        yield doc
+    elif isinstance(doc, dict):
+        for v in doc.values():
+            yield from sql_strings(v)
+    elif isinstance(doc, list):
+        for v in doc:
+            yield from sql_strings(v)
 TOML_TOKENS = ["[[", "]]", "=", "'''", '"""', "\\n", "\\u0000", "true", "false", "inf", "nan",
                "1979-05-27T07:32:00Z", "0x7f", "1e308", "-0", "{ ", " }", ".", ","]
 DSL_TOKENS = ["<", ">", "<!", "{", "}", "[", "]", "|", ":", "^", "@", "(", ")", "'", '"', ",",
@@ -41,11 +61,28 @@ def productions(doc):
 def main():
     target, seed_dir, dict_file = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3]
     seed_dir.mkdir(parents=True, exist_ok=True)
-    tokens = set(DSL_TOKENS if target == "dsl_parse" else TOML_TOKENS)
+    tokens = set(DSL_TOKENS if target == "dsl_parse" else
+                 SQL_TOKENS if target in ("statement_gate", "prove_sql") else TOML_TOKENS)
     n = 0
     for f in files(target):
         raw = f.read_bytes()
-        if target == "dsl_parse":
+        if target == "statement_gate":
+            try:
+                doc = tomllib.loads(raw.decode())
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+                continue
+            for text in sql_strings(doc):
+                if len(text) > 6 and any(w in text.upper() for w in ("SELECT", "SET", "CREATE")):
+                    n += 1
+                    # The first byte picks the dialect (mariadb, postgres, sqlite, duckdb).
+                    (seed_dir / f"{f.stem}-{n:04d}").write_bytes(bytes([n % 4]) + text.encode())
+        elif target == "prove_sql":
+            schema = (ROOT / "tests/data/calcite-pairs/schema.sql").read_bytes()
+            for pair in json.loads(raw):
+                n += 1
+                (seed_dir / f"pair-{n:04d}").write_bytes(
+                    schema + b"\0" + pair["q1"].encode() + b"\0" + pair["q2"].encode())
+        elif target == "dsl_parse":
             for text in productions(tomllib.loads(raw.decode())):
                 n += 1
                 (seed_dir / f"{f.stem}-{n:04d}").write_text(text)
