@@ -1,7 +1,7 @@
 #pragma once
 // The one SQL lexer of eriq: every place that reads SQL text (the statement gate, the
 // workspace ledger's targets, case-file checks, placeholder substitution, signatures, the
-// reducer) splits it into tokens here, with the lexical rules of the DBMS that will run it,
+// reducer, eriq-prove's schema reader) splits it into tokens here, with the lexical rules of the DBMS that will run it,
 // so no two of them can disagree about where a literal or a comment ends.
 #include <string>
 #include <string_view>

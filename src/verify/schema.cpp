@@ -4,8 +4,11 @@
 
 #include <cctype>
 #include <set>
+#include <vector>
 
 #include <fmt/format.h>
+
+#include "util/sql_tokens.hpp"
 
 namespace eriq::verify {
 namespace {
@@ -16,35 +19,46 @@ struct Token {
     size_t line = 1, column = 1;
 };
 
+// Reads the significant tokens of eriq's one SQL lexer (util/sql_tokens.hpp, standard rules)
+// and tracks their line and column.
 class Lexer {
   public:
-    explicit Lexer(std::string_view text) : text_(text) {}
+    explicit Lexer(std::string_view text) : tokens_(scan_sql(text)) {}
 
     Token next() {
-        skip_space_and_comments();
+        while (index_ < tokens_.size() && !tokens_[index_].significant()) take_insignificant();
         Token t;
         t.line = line_;
         t.column = column_;
-        if (pos_ >= text_.size()) return t;
-        char c = text_[pos_];
-        if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-            t.kind = Token::Kind::Word;
-            while (pos_ < text_.size() && is_word(text_[pos_]))
-                t.text += static_cast<char>(std::toupper(static_cast<unsigned char>(take())));
-        } else if (std::isdigit(static_cast<unsigned char>(c))) {
-            t.kind = Token::Kind::Number;
-            while (pos_ < text_.size() && (is_word(text_[pos_]) || text_[pos_] == '.'))
-                t.text += take();
-        } else if (c == '"' || c == '`' || c == '\'') {
-            t.kind = c == '\'' ? Token::Kind::String : Token::Kind::Quoted;
-            take();
-            while (pos_ < text_.size() && text_[pos_] != c) t.text += take();
-            if (pos_ >= text_.size()) fail(t, "unterminated quote");
-            take();
-        } else {
-            t.kind = Token::Kind::Punct;
-            t.text = std::string(1, take());
+        if (index_ >= tokens_.size()) return t;
+        const SqlToken& s = tokens_[index_];
+        switch (s.kind) {
+            case SqlTokenKind::Word:
+                t.kind = Token::Kind::Word;
+                for (char c : s.text)
+                    t.text += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+                break;
+            case SqlTokenKind::QuotedIdentifier:
+                if (unterminated()) fail(t, "unterminated quote");
+                t.kind = Token::Kind::Quoted;
+                t.text = unquoted_identifier(s.text);
+                break;
+            case SqlTokenKind::String:
+                if (unterminated()) fail(t, "unterminated quote");
+                t.kind = Token::Kind::String;
+                t.text = std::string(s.text);
+                break;
+            case SqlTokenKind::Number:
+                t.kind = Token::Kind::Number;
+                t.text = std::string(s.text);
+                break;
+            default:
+                t.kind = Token::Kind::Punct;
+                t.text = std::string(s.text);
+                break;
         }
+        advance_position(s.text);
+        ++index_;
         return t;
     }
 
@@ -53,41 +67,34 @@ class Lexer {
     }
 
   private:
-    static bool is_word(char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+    // Whether the token at index_ is a quote or comment left open: the lexer runs one to the
+    // end of the text, so only the last token can be, and it then swallows a line break put
+    // after it.
+    bool unterminated() const {
+        if (index_ + 1 != tokens_.size()) return false;
+        const std::string_view t = tokens_[index_].text;
+        return scan_sql(std::string(t) + "\n").front().text.size() != t.size();
     }
-    char take() {
-        char c = text_[pos_++];
-        if (c == '\n') {
-            ++line_;
-            column_ = 1;
-        } else {
-            ++column_;
-        }
-        return c;
+    void take_insignificant() {
+        const SqlToken& s = tokens_[index_];
+        if (s.kind == SqlTokenKind::Comment && unterminated())
+            fail(Token{Token::Kind::End, "", line_, column_}, "unterminated comment");
+        advance_position(s.text);
+        ++index_;
     }
-    void skip_space_and_comments() {
-        while (pos_ < text_.size()) {
-            if (std::isspace(static_cast<unsigned char>(text_[pos_]))) {
-                take();
-            } else if (text_.substr(pos_, 2) == "--") {
-                while (pos_ < text_.size() && text_[pos_] != '\n') take();
-            } else if (text_.substr(pos_, 2) == "/*") {
-                Token at{Token::Kind::End, "", line_, column_};
-                take();
-                take();
-                while (pos_ < text_.size() && text_.substr(pos_, 2) != "*/") take();
-                if (pos_ >= text_.size()) fail(at, "unterminated comment");
-                take();
-                take();
+    void advance_position(std::string_view text) {
+        for (char c : text) {
+            if (c == '\n') {
+                ++line_;
+                column_ = 1;
             } else {
-                return;
+                ++column_;
             }
         }
     }
 
-    std::string_view text_;
-    size_t pos_ = 0, line_ = 1, column_ = 1;
+    std::vector<SqlToken> tokens_;
+    size_t index_ = 0, line_ = 1, column_ = 1;
 };
 
 std::string describe(const Token& t) {
