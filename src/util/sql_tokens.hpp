@@ -1,8 +1,9 @@
 #pragma once
 // The one SQL lexer of eriq: every place that reads SQL text (the statement gate, the
 // workspace ledger's targets, case-file checks, placeholder substitution, signatures, the
-// reducer, eriq-prove's schema reader) splits it into tokens here, with the lexical rules of the DBMS that will run it,
-// so no two of them can disagree about where a literal or a comment ends.
+// reducer, eriq-prove's schema reader) splits it into tokens here, with the lexical rules of
+// the DBMS that will run it, so no two of them can disagree about where a literal or a
+// comment ends.
 #include <string>
 #include <string_view>
 #include <vector>
