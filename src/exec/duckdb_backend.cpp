@@ -88,6 +88,8 @@ DuckdbBackend::DuckdbBackend(const std::string& path, const BackendOptions& opti
       }) {
     open();
     try {
+        if (options.exclusive_workspace && path_ != ":memory:")
+            workspace_lock_ = FileWorkspaceLock(path_);
         start_ledger();
         for (const std::string& statement : options.session_init) run_session_statement(statement);
     } catch (...) {

@@ -8,6 +8,7 @@
 
 #include "exec/driver_backend.hpp"
 #include "exec/duckdb_values.hpp"
+#include "exec/file_workspace_lock.hpp"
 #include "exec/statement_watchdog.hpp"
 
 namespace eriq {
@@ -49,6 +50,7 @@ class DuckdbBackend : public DriverBackend {
 
     const DuckdbLibrary* lib_;
     std::string path_;
+    FileWorkspaceLock workspace_lock_;  // a file database, with exclusive_workspace
     duckdb_database db_ = nullptr;
     duckdb_connection conn_ = nullptr;
     // Guards conn_ against duckdb_interrupt from another thread while it is replaced.

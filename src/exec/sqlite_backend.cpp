@@ -28,6 +28,12 @@ const LedgerSql kSqliteLedger{
     .insert_suffix = "",
 };
 
+// "", ":memory:", "file::memory:..." and "file:x?mode=memory" are private to the connection.
+bool in_memory(const std::string& path) {
+    return path.empty() || path == ":memory:" || path.rfind("file::memory:", 0) == 0 ||
+           path.find("mode=memory") != std::string::npos;
+}
+
 WorkspaceScope sqlite_scope(const std::string& path) {
     return {.description = "SQLite database " + path,
             .own_schemas = {"main"},
@@ -137,6 +143,8 @@ SqliteBackend::SqliteBackend(const std::string& path, const BackendOptions& opti
       path_(path) {
     open();
     try {
+        if (options.exclusive_workspace && !in_memory(path_))
+            workspace_lock_ = FileWorkspaceLock(path_);
         start_ledger();
         for (const std::string& statement : options.session_init) run_session_statement(statement);
     } catch (...) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "exec/driver_backend.hpp"
+#include "exec/file_workspace_lock.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -50,6 +51,7 @@ class SqliteBackend : public DriverBackend {
     const SqliteLibrary* lib_;
     sqlite3* db_ = nullptr;
     std::string path_;
+    FileWorkspaceLock workspace_lock_;  // a file database, with exclusive_workspace
     bool timed_out_ = false;
 };
 

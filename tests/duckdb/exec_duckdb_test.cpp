@@ -236,3 +236,25 @@ TEST_CASE("duckdb file databases keep a ledger and refuse foreign tables", "[duc
 #endif
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("duckdb file databases are locked for one eriq run at a time", "[duckdb]") {
+    const std::string path = (eriq::test::fresh_dir("duckdb-lock") / "w.db").string();
+    BackendOptions exclusive = duckdb_options();
+    exclusive.exclusive_workspace = true;
+    auto second_run = [&] {
+        try {
+            open_duckdb("duckdb://" + path, exclusive);
+        } catch (const BackendError& error) {
+            return error.kind;
+        }
+        return std::string("opened");
+    };
+    {
+        auto first = open_duckdb("duckdb://" + path, exclusive);
+        first->execute("CREATE TABLE t (a INTEGER)");
+        CHECK(second_run() == "workspace_busy");
+        first->execute("INSERT INTO t VALUES (1)");
+        CHECK(first->query("SELECT a FROM t").rows.size() == 1);
+    }
+    CHECK(second_run() == "opened");
+}
