@@ -434,10 +434,10 @@ TEST_CASE("a reduced finding records the settings it depends on and triage shows
         ReportWriter writer(tmp.path / "out");
         dir = writer.write(tc, sample_outcome(tc), kContext);
         writer.write_reduced(dir, tc, sample_outcome(tc), kContext,
-                             {0.5, 12, true, {"derived_merge=off", "no_query_flattener"}});
+                             {0.5, 12, true, {"derived_merge=off", "no_query_flattener"}, {}});
         // Not measured (a dialect without optimizer variants): no key in finding.toml.
         unmeasured = writer.write(tc, sample_outcome(tc), kContext);
-        writer.write_reduced(unmeasured, tc, sample_outcome(tc), kContext, {0.5, 12, false, {}});
+        writer.write_reduced(unmeasured, tc, sample_outcome(tc), kContext, {0.5, 12, false, {}, {}});
     }
     CHECK(eriq::test::slurp(unmeasured / "reduced" / "finding.toml").find("setting_dependence") ==
           std::string::npos);
@@ -458,7 +458,7 @@ TEST_CASE("a reduced finding records the settings it depends on and triage shows
     {
         ReportWriter writer(tmp.path / "none");
         const fs::path d = writer.write(tc, sample_outcome(tc), kContext);
-        writer.write_reduced(d, tc, sample_outcome(tc), kContext, {0.5, 12, true, {}});
+        writer.write_reduced(d, tc, sample_outcome(tc), kContext, {0.5, 12, true, {}, {}});
     }
     const Triage none = triage_findings({tmp.path / "none"}, {});
     CHECK(triage_text(none).find("depends on settings: none") != std::string::npos);

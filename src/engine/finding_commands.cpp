@@ -80,7 +80,7 @@ int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptio
     const ReportContext ctx = report_context(f.target, version, f.target.connection.redacted());
     const fs::path written =
         ReportWriter(fs::path(dir).parent_path())
-            .write_reduced(dir, r.reduced, shown, ctx, {r.stats.seconds, r.stats.tests, false, {}});
+            .write_reduced(dir, r.reduced, shown, ctx, {r.stats.seconds, r.stats.tests, false, {}, {}});
     print_reduction(
         dir, "the server fails on ", f.tc, r.reduced, r.stats,
         std::string(r.server_stayed_down ? ", stopped: the server did not come back" : "") +

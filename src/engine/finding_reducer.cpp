@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "engine/case_runner.hpp"
+#include "engine/deoptimized_reference.hpp"
 #include "engine/setting_dependence.hpp"
 #include "oracle/order_spec.hpp"
 #include "reduce/choice_shrinker.hpp"
@@ -179,6 +180,13 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
     }
     out.settings_measured = dependence.measured;
     out.settings = std::move(dependence.settings);
+    DeoptimizedRun deoptimized =
+        measure_deoptimized(*current, dialect, rules, out.reduced, out.outcome.classification.groups);
+    if (deoptimized.outcome.verdict == Verdict::ServerFault) {
+        stop_at_fault(deoptimized.ran, deoptimized.outcome);
+        return out;
+    }
+    out.deoptimized = std::move(deoptimized.reference);
     return out;
 }
 

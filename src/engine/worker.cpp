@@ -298,7 +298,7 @@ class Worker {
         shown.classification.pattern = "server_fault";
         const ReductionStats& stats = c.reduction.stats;
         shared_.writer.write_reduced(p.dir, c.reduction.reduced, shown, context(),
-                                     {stats.seconds, stats.tests, false, {}});
+                                     {stats.seconds, stats.tests, false, {}, {}});
         if (shared_.options.verbosity > 0)
             say(reduced_message(p.dir.filename().string(), "server fault ", p.tc,
                                 c.reduction.reduced, stats.tests, stats.seconds));

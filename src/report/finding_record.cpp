@@ -91,6 +91,16 @@ std::string finding_toml(const FindingRecord& r) {
         for (const auto& s : r.setting_dependence) settings.push_back(s);
         t.insert("setting_dependence", settings);
     }
+    if (r.deoptimized.state != DeoptimizedReference::State::NotMeasured) {
+        t.insert("deoptimized", deoptimized_state_name(r.deoptimized.state));
+        if (r.deoptimized.state == DeoptimizedReference::State::OneResult) {
+            toml::array agrees;
+            for (const auto& n : r.deoptimized.agrees_with) agrees.push_back(n);
+            t.insert("deoptimized_agrees_with", agrees);
+        }
+        if (!r.deoptimized.split_pattern.empty())
+            t.insert("deoptimized_split", r.deoptimized.split_pattern);
+    }
     if (!r.crash_frames.empty()) {
         toml::array frames;
         for (const auto& f : r.crash_frames) frames.push_back(f);
@@ -171,6 +181,9 @@ constexpr KeyShape kShapes[] = {
     {"group_features", Shape::Texts, "an array of strings"},
     {"setting_dependence", Shape::Texts, "an array of strings"},
     {"crash_frames", Shape::Texts, "an array of strings"},
+    {"deoptimized", Shape::Text, "a string"},
+    {"deoptimized_agrees_with", Shape::Texts, "an array of strings"},
+    {"deoptimized_split", Shape::Text, "a string"},
     {"groups", Shape::TextLists, "an array of arrays of strings"},
     {"results", Shape::TextListTable, "a table of arrays of strings"},
 };
@@ -232,6 +245,13 @@ void check_finding_table(const toml::table& t, const std::string& path) {
         throw LoadError(path, signature.source().begin.line, signature.source().begin.column,
                         fmt::format("'{}' is not a group signature ('g' and 12 hex digits)",
                                     *signature.value<std::string>()));
+    if (const toml::node* d = t.get("deoptimized")) {
+        DeoptimizedReference::State state;
+        if (!deoptimized_state_from_name(*d->value<std::string>(), state))
+            throw LoadError(path, d->source().begin.line, d->source().begin.column,
+                            "'deoptimized' must be one of \"no settings\", \"one result\", "
+                            "\"split\", \"failed\"");
+    }
     const toml::node& pattern = *t.get("pattern");
     if (auto problem = pattern_problem(*pattern.value<std::string>()))
         throw LoadError(path, pattern.source().begin.line, pattern.source().begin.column,
@@ -282,6 +302,10 @@ std::optional<FindingRecord> read_finding_record(const std::filesystem::path& di
     }
     if (auto* a = t["crash_frames"].as_array())
         for (const auto& f : *a) r.crash_frames.push_back(f.value_or(std::string()));
+    deoptimized_state_from_name(text("deoptimized"), r.deoptimized.state);
+    if (auto* a = t["deoptimized_agrees_with"].as_array())
+        for (const auto& n : *a) r.deoptimized.agrees_with.push_back(n.value_or(std::string()));
+    r.deoptimized.split_pattern = text("deoptimized_split");
     if (auto* results = t["results"].as_table()) {
         for (const auto& [name, node] : *results) {
             std::vector<std::string> rows;

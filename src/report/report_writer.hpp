@@ -22,6 +22,7 @@
 
 #include "model/test_case.hpp"
 #include "model/verdict.hpp"
+#include "report/finding_evidence.hpp"
 #include "report/group_signature.hpp"
 
 namespace eriq {
@@ -50,6 +51,7 @@ struct ReductionFacts {
     int tests = 0;
     bool settings_measured = false;
     std::vector<std::string> settings;
+    DeoptimizedReference deoptimized;
 };
 
 // Short stable hash of the pattern and the shape of I and Q (literals and

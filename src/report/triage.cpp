@@ -53,7 +53,19 @@ void absorb(TriageGroup& into, TriageGroup&& from) {
         into.smallest = from.smallest;
         into.smallest_size = from.smallest_size;
         into.reduced = from.reduced;
+        into.sides = std::move(from.sides);
+        into.deoptimized = std::move(from.deoptimized);
     }
+}
+
+VerdictEvidence evidence_of(const TriageGroup& g) {
+    VerdictEvidence e{g.pattern, g.sides, g.deoptimized, "", g.known_id.empty() ? "" : g.status,
+                      g.known_reason};
+    if (g.ladder)
+        e.ladder_range = g.ladder->range;
+    else if (!g.known_fixed_in.empty())
+        e.ladder_range = "fixed in " + g.known_fixed_in + ", as the known-bug list says";
+    return e;
 }
 
 // Marks the groups of known bugs and merges the groups that one known bug lists (its
@@ -81,6 +93,8 @@ void merge_known_groups(std::map<std::string, TriageGroup>& groups,
         it->second.status = b->status;
         it->second.known_id = b->id;
         it->second.known_title = b->title;
+        it->second.known_reason = b->reason;
+        it->second.known_fixed_in = b->fixed_in;
     }
     groups = std::move(merged);
 }
@@ -146,11 +160,16 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
                 g.smallest = reduced ? dir / "reduced" : dir;
                 g.smallest_size = size;
                 g.reduced = reduced;
+                g.sides = best.groups;
+                g.deoptimized = best.deoptimized;
             }
         }
     }
     merge_known_groups(by_signature, known);
-    for (auto& [signature, g] : by_signature) t.groups.push_back(std::move(g));
+    for (auto& [signature, g] : by_signature) {
+        g.verdict = decide_group_verdict(evidence_of(g));
+        t.groups.push_back(std::move(g));
+    }
     std::stable_sort(t.groups.begin(), t.groups.end(),
                      [](const TriageGroup& a, const TriageGroup& b) {
                          return a.members.size() > b.members.size();
@@ -173,6 +192,8 @@ std::string triage_text(const Triage& t) {
                            g.pattern, g.dialect, versions);
         out += fmt::format("  status: {}{}\n", g.status,
                            g.known_id.empty() ? "" : " (known: " + g.known_id + ")");
+        out += fmt::format("  verdict: {}\n    because: {}\n", verdict_headline(g.verdict),
+                           g.verdict.because);
         if (!g.known_title.empty()) out += fmt::format("  report: {}\n", g.known_title);
         if (g.resembles)
             out += fmt::format(
@@ -228,6 +249,34 @@ void write_optional_facts(JsonWriter& w, const TriageGroup& g) {
     }
 }
 
+// "verdict": {"kind", "wrong", "because", "headline"}, "deoptimized": {"state", ...}.
+void write_verdict(JsonWriter& w, const TriageGroup& g) {
+    w.key("verdict");
+    w.begin_object();
+    w.key("kind");
+    w.string(verdict_kind_name(g.verdict.kind));
+    w.key("headline");
+    w.string(verdict_headline(g.verdict));
+    w.key("wrong");
+    w.begin_array();
+    for (const auto& name : g.verdict.wrong) w.string(name);
+    w.end_array();
+    w.key("because");
+    w.string(g.verdict.because);
+    w.end_object();
+    w.key("deoptimized");
+    w.begin_object();
+    w.key("state");
+    w.string(deoptimized_state_name(g.deoptimized.state));
+    w.key("agrees_with");
+    w.begin_array();
+    for (const auto& name : g.deoptimized.agrees_with) w.string(name);
+    w.end_array();
+    w.key("split");
+    w.string(g.deoptimized.split_pattern);
+    w.end_object();
+}
+
 }  // namespace
 
 std::string triage_json(const Triage& t) {
@@ -265,6 +314,7 @@ std::string triage_json(const Triage& t) {
         w.string(g.known_id);
         w.key("known_title");
         w.string(g.known_title);
+        write_verdict(w, g);
         w.key("features");
         w.begin_array();
         for (const auto& f : g.features) w.string(f);

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "report/finding_evidence.hpp"
 #include "report/finding_record.hpp"
+#include "report/group_verdict.hpp"
 #include "report/ladder_record.hpp"
 
 namespace eriq {
@@ -90,6 +92,13 @@ struct TriageGroup {
     // The release range of a member bisected with `eriq-gen replay DIR --ladder ...` (its
     // ladder.toml; the smallest member's when several were).
     std::optional<LadderRecord> ladder;
+    // The smallest member's split and its de-optimized reference (report/finding_evidence.hpp).
+    std::vector<std::vector<std::string>> sides;
+    DeoptimizedReference deoptimized;
+    std::string known_reason;    // a not_a_bug entry's reason
+    std::string known_fixed_in;  // a fixed entry's release
+    // Drawn from the evidence above by report/group_verdict.hpp's rules.
+    GroupVerdict verdict;
 };
 
 struct Triage {

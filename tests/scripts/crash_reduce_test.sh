@@ -45,6 +45,7 @@ if [ -z "$faults" ]; then
 fi
 finding=$(dirname "$faults")
 grep -q "reconnected" "$work/campaign.log" || fail "the campaign did not reconnect: $(tail -5 "$work/campaign.log")"
+cp -r "$finding" "$work/unreduced-fault"
 
 "$bin" reduce "$finding" --connect "$url" --reduce-crash-time 60s --quiet >"$work/reduce.log" 2>&1 ||
   fail "reduce exited $?: $(tail -3 "$work/reduce.log")"
@@ -124,4 +125,23 @@ done
   fail "replay of two folders exited $?: $(cat "$work/replay2.log")"
 [ "$(grep -c "reproduces: the server fails again" "$work/replay2.log")" -eq 2 ] ||
   fail "replay of two folders: $(cat "$work/replay2.log")"
+
+# The first SIGINT ends a crash reduction within a second and a half, whether it is running a
+# candidate or waiting for the restarted server; the folder keeps no half-written reduction.
+for _ in $(seq 1 200); do
+  [ "$(wc -l <"$work/restarts")" -gt "$restarts_before" ] && break
+  sleep 0.3
+done
+"$bin" reduce "$work/unreduced-fault" --connect "$url" --reduce-crash-time 60s >"$work/stop.log" 2>&1 &
+reducer=$!
+sleep 4
+kill -0 "$reducer" 2>/dev/null || fail "the crash reduction ended before SIGINT: $(tail -3 "$work/stop.log")"
+t0=$(date +%s%N)
+kill -INT "$reducer"
+wait "$reducer"
+status=$?
+elapsed_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ "$status" -ne 130 ] || fail "the first SIGINT killed the crash reduction (exit 130)"
+[ "$elapsed_ms" -le 1500 ] || fail "the crash reduction took ${elapsed_ms} ms to end after SIGINT"
+echo "SIGINT ended the crash reduction in ${elapsed_ms} ms (exit $status)"
 echo PASS
