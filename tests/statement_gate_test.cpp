@@ -168,3 +168,12 @@ TEST_CASE("a create_database template creates the database and nothing else", "[
     CHECK(setting_allowed("ENABLE_HASHJOIN", {"enable_*"}));
     CHECK_FALSE(setting_allowed("enable", {"enable_*x"}));
 }
+
+TEST_CASE("a statement of parentheses only is refused, not read past its end", "[gate]") {
+    // Found by fuzzing: the walk over leading parentheses ran off the token list.
+    for (const char* driver : {"mysql", "postgres", "sqlite", "duckdb"}) {
+        CHECK(reason("(", driver) == "holds only parentheses");
+        CHECK(reason("((( /* open", driver) == "holds only parentheses");
+    }
+    CHECK(passes("((SELECT 1))"));
+}

@@ -71,6 +71,7 @@ class StatementWalk {
         if (auto r = forbidden_names()) return r;
         std::size_t at = 0;
         while (at < tokens_.size() && is_symbol(at, "(")) ++at;
+        if (at == tokens_.size()) return refuse(tokens_.back(), "holds only parentheses");
         const std::string head = word(at);
         if (head == "SELECT" || head == "WITH" || head == "VALUES" || head == "TABLE") {
             kind = StatementKind::Query;
