@@ -42,12 +42,14 @@ CaseOutcome run(Verdict verdict, std::vector<Names> groups,
 
 TEST_CASE("a de-optimized reference that agrees with one side names the other side wrong",
           "[verdict]") {
-    const GroupVerdict v = decide_group_verdict(logic_split(State::OneResult, {"TEMPT", "CTE_MAT"}));
+    const GroupVerdict v =
+        decide_group_verdict(logic_split(State::OneResult, {"TEMPT", "CTE_MAT"}));
     CHECK(v.kind == GroupVerdict::Kind::LikelyBug);
     CHECK(v.wrong == Names{"VIEW", "CTE", "DERIVED"});
     CHECK(verdict_headline(v) == "likely bug: VIEW, CTE, DERIVED wrong");
-    CHECK(v.because == "with every optimizer setting off, every form gives the result of TEMPT, "
-                       "CTE_MAT");
+    CHECK(v.because ==
+          "with every optimizer setting off, every form gives the result of TEMPT, "
+          "CTE_MAT");
 }
 
 TEST_CASE("without a reference that picks a side the verdict stays unclear", "[verdict]") {
@@ -62,8 +64,7 @@ TEST_CASE("without a reference that picks a side the verdict stays unclear", "[v
           GroupVerdict::Kind::Unclear);
 }
 
-TEST_CASE("a later release that changed the result makes a likely bug, side or not",
-          "[verdict]") {
+TEST_CASE("a later release that changed the result makes a likely bug, side or not", "[verdict]") {
     const GroupVerdict no_side =
         decide_group_verdict(logic_split(State::Split, {}, "since 3.40.0, fixed in 3.54.1"));
     CHECK(no_side.kind == GroupVerdict::Kind::LikelyBug);
@@ -74,7 +75,7 @@ TEST_CASE("a later release that changed the result makes a likely bug, side or n
     CHECK(still.kind == GroupVerdict::Kind::Unclear);
 }
 
-TEST_CASE("errors and server faults get no side from the reference; not_a_bug is expected",
+TEST_CASE("errors and server faults get no side from the reference, not_a_bug is expected",
           "[verdict]") {
     VerdictEvidence errors = logic_split(State::OneResult, {"TEMPT", "CTE_MAT"});
     errors.pattern = "error_only_in_VIEW+CTE+DERIVED";
@@ -89,17 +90,17 @@ TEST_CASE("errors and server faults get no side from the reference; not_a_bug is
 
 TEST_CASE("the de-optimized forms' run is read against the finding's sides", "[verdict]") {
     const DeoptimizedReference one = read_deoptimized(
-        run(Verdict::Inconsistent, {{"VIEW", "CTE", "DERIVED"},
-                                    {"TEMPT", "CTE_MAT", "VIEW[deoptimized]", "CTE[deoptimized]",
-                                     "TEMPT[deoptimized]"}}),
+        run(Verdict::Inconsistent,
+            {{"VIEW", "CTE", "DERIVED"},
+             {"TEMPT", "CTE_MAT", "VIEW[deoptimized]", "CTE[deoptimized]", "TEMPT[deoptimized]"}}),
         kSides);
     CHECK(one.state == State::OneResult);
     CHECK(one.agrees_with == Names{"TEMPT", "CTE_MAT"});
 
-    const DeoptimizedReference split = read_deoptimized(
-        run(Verdict::Inconsistent,
-            {{"VIEW", "VIEW[deoptimized]"}, {"TEMPT", "TEMPT[deoptimized]"}}),
-        kSides);
+    const DeoptimizedReference split =
+        read_deoptimized(run(Verdict::Inconsistent,
+                             {{"VIEW", "VIEW[deoptimized]"}, {"TEMPT", "TEMPT[deoptimized]"}}),
+                         kSides);
     CHECK(split.state == State::Split);
     CHECK(split.split_pattern == "VIEW[deoptimized]≠TEMPT[deoptimized]");
 
@@ -111,9 +112,9 @@ TEST_CASE("the de-optimized forms' run is read against the finding's sides", "[v
     CHECK(failed.state == State::Failed);
 
     // The finding did not show again: nothing measured.
-    CHECK(read_deoptimized(run(Verdict::Consistent, {{"VIEW", "TEMPT", "VIEW[deoptimized]"}}),
-                           kSides)
-              .state == State::NotMeasured);
+    CHECK(
+        read_deoptimized(run(Verdict::Consistent, {{"VIEW", "TEMPT", "VIEW[deoptimized]"}}), kSides)
+            .state == State::NotMeasured);
 }
 
 TEST_CASE("the all-settings-off variant runs every setting's setup", "[verdict]") {
@@ -145,8 +146,8 @@ TEST_CASE("finding.toml keeps the de-optimized reference and refuses an unknown 
     r.group_signature = "g0123456789ab";
     r.pattern = "VIEW=CTE=DERIVED≠TEMPT=CTE_MAT";
     r.groups = kSides;
-    r.deoptimized.state = State::OneResult;
-    r.deoptimized.agrees_with = {"TEMPT", "CTE_MAT"};
+    r.evidence.deoptimized.state = State::OneResult;
+    r.evidence.deoptimized.agrees_with = {"TEMPT", "CTE_MAT"};
     const std::string text = finding_toml(r);
     {
         std::ofstream out(dir / "finding.toml");
@@ -154,8 +155,8 @@ TEST_CASE("finding.toml keeps the de-optimized reference and refuses an unknown 
     }
     const auto back = read_finding_record(dir);
     REQUIRE(back);
-    CHECK(back->deoptimized.state == State::OneResult);
-    CHECK(back->deoptimized.agrees_with == Names{"TEMPT", "CTE_MAT"});
+    CHECK(back->evidence.deoptimized.state == State::OneResult);
+    CHECK(back->evidence.deoptimized.agrees_with == Names{"TEMPT", "CTE_MAT"});
     {
         std::ofstream out(dir / "finding.toml");
         std::string bad = text;

@@ -68,16 +68,16 @@ Evaluated check_known_bugs(const std::string& library) {
             continue;
         }
         REQUIRE(kWrongByHand.count(b.id) == 1);
-        const bool here = std::any_of(b.reproduces_in.begin(), b.reproduces_in.end(),
-                                      [&](const std::string& v) { return "SQLite " + v == version; });
+        const bool here =
+            std::any_of(b.reproduces_in.begin(), b.reproduces_in.end(),
+                        [&](const std::string& v) { return "SQLite " + v == version; });
         if (!here) continue;
         TestCase tc = load_case_file(test::source(b.case_file), nullptr, t.dialect.gate.lexis);
         tc.dialect = "sqlite";
         const CaseOutcome outcome = run_case_alone(*backend, t.dialect, t.rules, tc, "known");
         REQUIRE(outcome.verdict == Verdict::Inconsistent);
         e.sides = outcome.classification.groups;
-        e.deoptimized =
-            measure_deoptimized(*backend, t.dialect, t.rules, tc, e.sides).reference;
+        e.deoptimized = measure_deoptimized(*backend, t.dialect, t.rules, tc, e.sides).reference;
         const GroupVerdict v = decide_group_verdict(e);
         INFO(verdict_headline(v) << " because " << v.because);
         // Never "expected" for a bug; "unclear" is allowed (and counted) where the evidence
@@ -91,7 +91,7 @@ Evaluated check_known_bugs(const std::string& library) {
         ++evaluated;
     }
     WARN("known SQLite bugs evaluated on " << version << ": " << evaluated << ", likely bug "
-                                          << likely << ", side named for " << sided);
+                                           << likely << ", side named for " << sided);
     return {version, evaluated, likely, sided};
 }
 

@@ -90,7 +90,8 @@ DeoptimizedRun measure_deoptimized(Backend& backend, const Dialect& dialect, con
     deoptimizing.optimizer_variants = {all_settings_off(dialect.optimizer_variants)};
     run.ran = reduced;
     run.ran.representations.clear();
-    for (const std::string& name : representation_names(representations_for(rules, dialect), dialect))
+    for (const std::string& name :
+         representation_names(representations_for(rules, dialect), dialect))
         if (base_representation(name) == name) {
             run.ran.representations.push_back(name);
             run.ran.representations.push_back(name + "[" + kDeoptimizedVariant + "]");

@@ -6,6 +6,7 @@
 #include "engine/case_runner.hpp"
 #include "engine/deoptimized_reference.hpp"
 #include "engine/setting_dependence.hpp"
+#include "engine/unread_columns.hpp"
 #include "oracle/order_spec.hpp"
 #include "reduce/choice_shrinker.hpp"
 #include "reduce/schema_tables.hpp"
@@ -180,13 +181,21 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
     }
     out.settings_measured = dependence.measured;
     out.settings = std::move(dependence.settings);
-    DeoptimizedRun deoptimized =
-        measure_deoptimized(*current, dialect, rules, out.reduced, out.outcome.classification.groups);
+    DeoptimizedRun deoptimized = measure_deoptimized(*current, dialect, rules, out.reduced,
+                                                     out.outcome.classification.groups);
     if (deoptimized.outcome.verdict == Verdict::ServerFault) {
         stop_at_fault(deoptimized.ran, deoptimized.outcome);
         return out;
     }
-    out.deoptimized = std::move(deoptimized.reference);
+    out.evidence.deoptimized = std::move(deoptimized.reference);
+    if (out.outcome.classification.pattern.starts_with("error_only")) {
+        UnreadCheckRun unread = check_unread_columns(*current, dialect, rules, out.reduced);
+        if (unread.outcome.verdict == Verdict::ServerFault) {
+            stop_at_fault(unread.ran, unread.outcome);
+            return out;
+        }
+        out.evidence.unread = std::move(unread.check);
+    }
     return out;
 }
 

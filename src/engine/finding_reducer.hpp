@@ -28,8 +28,8 @@ struct FindingReduction {
     // and not measured when the dialect has no optimizer-setting variants.
     bool settings_measured = false;
     std::vector<std::string> settings;
-    // The reduced case with every optimizer setting off (deoptimized_reference.hpp).
-    DeoptimizedReference deoptimized;
+    // Evidence from the reduced case (deoptimized_reference.hpp, unread_columns.hpp).
+    FindingEvidence evidence;
     // The first candidate under which the server failed (crashed, was killed, lost the
     // connection). The caller records it: a crash found by reduction is a finding of its own.
     std::optional<TestCase> fault_case;
@@ -49,7 +49,7 @@ inline constexpr int kMaxServerFaults = 3;
 
 // What a reduced finding's report records of its reduction: cost and setting dependence.
 inline ReductionFacts reduction_facts(const FindingReduction& r) {
-    return {r.stats.seconds, r.stats.tests, r.settings_measured, r.settings, r.deoptimized};
+    return {r.stats.seconds, r.stats.tests, r.settings_measured, r.settings, r.evidence};
 }
 
 // Runs `tc` alone in a fresh workspace (its database first; a failing schema or row

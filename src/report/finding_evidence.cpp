@@ -17,7 +17,31 @@ constexpr std::array<std::pair<State, const char*>, 5> kNames{{
     {State::Failed, "failed"},
 }};
 
+using Unread = UnreadColumnsCheck::State;
+
+constexpr std::array<std::pair<Unread, const char*>, 4> kUnreadNames{{
+    {Unread::NotMeasured, "not measured"},
+    {Unread::NoneUnread, "none unread"},
+    {Unread::Explained, "explained"},
+    {Unread::NotExplained, "not explained"},
+}};
+
 }  // namespace
+
+const char* unread_state_name(Unread s) {
+    for (const auto& [state, name] : kUnreadNames)
+        if (state == s) return name;
+    return "not measured";
+}
+
+bool unread_state_from_name(const std::string& name, Unread& out) {
+    for (const auto& [state, text] : kUnreadNames)
+        if (name == text) {
+            out = state;
+            return true;
+        }
+    return false;
+}
 
 const char* deoptimized_state_name(State s) {
     for (const auto& [state, name] : kNames)

@@ -22,6 +22,29 @@ struct DeoptimizedReference {
     std::string split_pattern;
 };
 
+// For an error-only finding: whether the error comes from columns of I that Q never reads
+// (engine/unread_columns.hpp).
+struct UnreadColumnsCheck {
+    enum class State {
+        NotMeasured,   // not an error-only finding, or I's columns could not be read
+        NoneUnread,    // Q reads every column of I
+        Explained,     // with those columns NULL, no form fails and all agree
+        NotExplained,  // with those columns NULL the finding stays
+    };
+    State state = State::NotMeasured;
+    std::vector<std::string> columns;  // the unread columns, as Q would name them
+};
+
+// Everything collected for a reduced finding.
+struct FindingEvidence {
+    DeoptimizedReference deoptimized;
+    UnreadColumnsCheck unread;
+};
+
+// "not measured", "none unread", "explained", "not explained".
+const char* unread_state_name(UnreadColumnsCheck::State s);
+bool unread_state_from_name(const std::string& name, UnreadColumnsCheck::State& out);
+
 // "not measured", "no settings", "one result", "split", "failed", as finding.toml writes
 // them; from_name is false for any other text.
 const char* deoptimized_state_name(DeoptimizedReference::State s);

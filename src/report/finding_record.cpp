@@ -91,15 +91,21 @@ std::string finding_toml(const FindingRecord& r) {
         for (const auto& s : r.setting_dependence) settings.push_back(s);
         t.insert("setting_dependence", settings);
     }
-    if (r.deoptimized.state != DeoptimizedReference::State::NotMeasured) {
-        t.insert("deoptimized", deoptimized_state_name(r.deoptimized.state));
-        if (r.deoptimized.state == DeoptimizedReference::State::OneResult) {
+    if (r.evidence.deoptimized.state != DeoptimizedReference::State::NotMeasured) {
+        t.insert("deoptimized", deoptimized_state_name(r.evidence.deoptimized.state));
+        if (r.evidence.deoptimized.state == DeoptimizedReference::State::OneResult) {
             toml::array agrees;
-            for (const auto& n : r.deoptimized.agrees_with) agrees.push_back(n);
+            for (const auto& n : r.evidence.deoptimized.agrees_with) agrees.push_back(n);
             t.insert("deoptimized_agrees_with", agrees);
         }
-        if (!r.deoptimized.split_pattern.empty())
-            t.insert("deoptimized_split", r.deoptimized.split_pattern);
+        if (!r.evidence.deoptimized.split_pattern.empty())
+            t.insert("deoptimized_split", r.evidence.deoptimized.split_pattern);
+    }
+    if (r.evidence.unread.state != UnreadColumnsCheck::State::NotMeasured) {
+        t.insert("unread_columns_error", unread_state_name(r.evidence.unread.state));
+        toml::array columns;
+        for (const auto& c : r.evidence.unread.columns) columns.push_back(c);
+        t.insert("unread_columns", columns);
     }
     if (!r.crash_frames.empty()) {
         toml::array frames;
@@ -184,6 +190,8 @@ constexpr KeyShape kShapes[] = {
     {"deoptimized", Shape::Text, "a string"},
     {"deoptimized_agrees_with", Shape::Texts, "an array of strings"},
     {"deoptimized_split", Shape::Text, "a string"},
+    {"unread_columns_error", Shape::Text, "a string"},
+    {"unread_columns", Shape::Texts, "an array of strings"},
     {"groups", Shape::TextLists, "an array of arrays of strings"},
     {"results", Shape::TextListTable, "a table of arrays of strings"},
 };
@@ -252,6 +260,13 @@ void check_finding_table(const toml::table& t, const std::string& path) {
                             "'deoptimized' must be one of \"no settings\", \"one result\", "
                             "\"split\", \"failed\"");
     }
+    if (const toml::node* u = t.get("unread_columns_error")) {
+        UnreadColumnsCheck::State state;
+        if (!unread_state_from_name(*u->value<std::string>(), state))
+            throw LoadError(path, u->source().begin.line, u->source().begin.column,
+                            "'unread_columns_error' must be one of \"none unread\", "
+                            "\"explained\", \"not explained\"");
+    }
     const toml::node& pattern = *t.get("pattern");
     if (auto problem = pattern_problem(*pattern.value<std::string>()))
         throw LoadError(path, pattern.source().begin.line, pattern.source().begin.column,
@@ -302,10 +317,14 @@ std::optional<FindingRecord> read_finding_record(const std::filesystem::path& di
     }
     if (auto* a = t["crash_frames"].as_array())
         for (const auto& f : *a) r.crash_frames.push_back(f.value_or(std::string()));
-    deoptimized_state_from_name(text("deoptimized"), r.deoptimized.state);
+    deoptimized_state_from_name(text("deoptimized"), r.evidence.deoptimized.state);
     if (auto* a = t["deoptimized_agrees_with"].as_array())
-        for (const auto& n : *a) r.deoptimized.agrees_with.push_back(n.value_or(std::string()));
-    r.deoptimized.split_pattern = text("deoptimized_split");
+        for (const auto& n : *a)
+            r.evidence.deoptimized.agrees_with.push_back(n.value_or(std::string()));
+    r.evidence.deoptimized.split_pattern = text("deoptimized_split");
+    unread_state_from_name(text("unread_columns_error"), r.evidence.unread.state);
+    if (auto* a = t["unread_columns"].as_array())
+        for (const auto& c : *a) r.evidence.unread.columns.push_back(c.value_or(std::string()));
     if (auto* results = t["results"].as_table()) {
         for (const auto& [name, node] : *results) {
             std::vector<std::string> rows;

@@ -41,8 +41,8 @@ struct FindingRecord {
     // written as setting_dependence only when measured.
     bool settings_measured = false;
     std::vector<std::string> setting_dependence;
-    // The reduced case with every optimizer setting off (engine/deoptimized_reference.hpp).
-    DeoptimizedReference deoptimized;
+    // Evidence collected from the reduced case (report/finding_evidence.hpp).
+    FindingEvidence evidence;
     // A server fault whose crash the server's log reported (--server-log): the crashed
     // thread's functions, innermost first; the group is then the crash site.
     std::vector<std::string> crash_frames;

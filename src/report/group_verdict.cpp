@@ -40,6 +40,10 @@ std::vector<std::string> wrong_by_reference(const VerdictEvidence& e) {
 }
 
 std::string missing_evidence(const VerdictEvidence& e) {
+    if (e.unread.state == UnreadColumnsCheck::State::NotExplained)
+        return "the error is not from a column Q never reads (with " +
+               fmt::format("{}", fmt::join(e.unread.columns, ", ")) +
+               " NULL the finding stays), and the rules about sides need a split of results";
     if (!logic_split(e))
         return "the verdict rules about sides need a split of results, and this group is " +
                std::string(e.pattern == "server_fault" ? "a server fault" : "about errors");
@@ -68,13 +72,22 @@ GroupVerdict decide_group_verdict(const VerdictEvidence& e) {
         v.because = "listed as not a bug: " + e.known_reason;
         return v;
     }
+    if (e.unread.state == UnreadColumnsCheck::State::Explained) {
+        v.kind = GroupVerdict::Kind::Expected;
+        v.because = fmt::format(
+            "the error comes from {}, which Q never reads: with {} NULL no form fails and all "
+            "agree; a form may evaluate an unread expression (a stored table, a plan-time "
+            "constant) or skip it (a merged view)",
+            fmt::join(e.unread.columns, ", "), e.unread.columns.size() == 1 ? "it" : "them");
+        return v;
+    }
     v.wrong = wrong_by_reference(e);
     const bool fixed_later = e.ladder_range.find("fixed in") != std::string::npos;
     if (!v.wrong.empty()) {
         v.kind = GroupVerdict::Kind::LikelyBug;
-        v.because = fmt::format(
-            "with every optimizer setting off, every form gives the result of {}",
-            fmt::join(e.deoptimized.agrees_with, ", "));
+        v.because =
+            fmt::format("with every optimizer setting off, every form gives the result of {}",
+                        fmt::join(e.deoptimized.agrees_with, ", "));
         if (fixed_later) v.because += "; and a later release changed it (" + e.ladder_range + ")";
         return v;
     }

@@ -2,7 +2,8 @@
 // The verdict triage draws for a group from its evidence, by written rules (docs/triage.md,
 // "Verdicts"), in this order:
 //   1. expected: the group is a known-bug entry with status not_a_bug (its reason cites the
-//      manual);
+//      manual); or an error-only group whose error comes from columns of I that Q never reads
+//      (with them NULL no form fails and all agree);
 //   2. likely bug, side named: every form of the reduced case with all of the dialect's
 //      optimizer settings off gives one result, and that is the result of one side of the
 //      split; the other sides are wrong;
@@ -29,6 +30,7 @@ struct VerdictEvidence {
     std::string pattern;                          // the finding's pattern
     std::vector<std::vector<std::string>> sides;  // its groups of representations
     DeoptimizedReference deoptimized;
+    UnreadColumnsCheck unread;
     std::string ladder_range;  // "since 3.47.2, fixed in 3.54.1"; empty without a ladder
     std::string known_status;  // the known-bug entry's status, empty when not listed
     std::string known_reason;  // a not_a_bug entry's reason

@@ -98,7 +98,7 @@ void write_finding_files(const fs::path& dir, const std::string& id, const std::
         record.reduction_tests = reduction->tests;
         record.settings_measured = reduction->settings_measured;
         record.setting_dependence = reduction->settings;
-        record.deoptimized = reduction->deoptimized;
+        record.evidence = reduction->evidence;
     }
     write_file(dir / "finding.toml", finding_toml(record));
     std::set<std::string> used;

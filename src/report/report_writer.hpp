@@ -51,7 +51,7 @@ struct ReductionFacts {
     int tests = 0;
     bool settings_measured = false;
     std::vector<std::string> settings;
-    DeoptimizedReference deoptimized;
+    FindingEvidence evidence;
 };
 
 // Short stable hash of the pattern and the shape of I and Q (literals and

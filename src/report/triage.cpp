@@ -54,12 +54,13 @@ void absorb(TriageGroup& into, TriageGroup&& from) {
         into.smallest_size = from.smallest_size;
         into.reduced = from.reduced;
         into.sides = std::move(from.sides);
-        into.deoptimized = std::move(from.deoptimized);
+        into.evidence = std::move(from.evidence);
     }
 }
 
 VerdictEvidence evidence_of(const TriageGroup& g) {
-    VerdictEvidence e{g.pattern, g.sides, g.deoptimized, "", g.known_id.empty() ? "" : g.status,
+    VerdictEvidence e{g.pattern,         g.sides, g.evidence.deoptimized,
+                      g.evidence.unread, "",      g.known_id.empty() ? "" : g.status,
                       g.known_reason};
     if (g.ladder)
         e.ladder_range = g.ladder->range;
@@ -161,7 +162,7 @@ Triage triage_findings(const std::vector<fs::path>& out_dirs, const std::vector<
                 g.smallest_size = size;
                 g.reduced = reduced;
                 g.sides = best.groups;
-                g.deoptimized = best.deoptimized;
+                g.evidence = best.evidence;
             }
         }
     }
@@ -267,13 +268,22 @@ void write_verdict(JsonWriter& w, const TriageGroup& g) {
     w.key("deoptimized");
     w.begin_object();
     w.key("state");
-    w.string(deoptimized_state_name(g.deoptimized.state));
+    w.string(deoptimized_state_name(g.evidence.deoptimized.state));
     w.key("agrees_with");
     w.begin_array();
-    for (const auto& name : g.deoptimized.agrees_with) w.string(name);
+    for (const auto& name : g.evidence.deoptimized.agrees_with) w.string(name);
     w.end_array();
     w.key("split");
-    w.string(g.deoptimized.split_pattern);
+    w.string(g.evidence.deoptimized.split_pattern);
+    w.end_object();
+    w.key("unread_columns");
+    w.begin_object();
+    w.key("error");
+    w.string(unread_state_name(g.evidence.unread.state));
+    w.key("columns");
+    w.begin_array();
+    for (const auto& c : g.evidence.unread.columns) w.string(c);
+    w.end_array();
     w.end_object();
 }
 

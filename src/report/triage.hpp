@@ -94,7 +94,7 @@ struct TriageGroup {
     std::optional<LadderRecord> ladder;
     // The smallest member's split and its de-optimized reference (report/finding_evidence.hpp).
     std::vector<std::vector<std::string>> sides;
-    DeoptimizedReference deoptimized;
+    FindingEvidence evidence;
     std::string known_reason;    // a not_a_bug entry's reason
     std::string known_fixed_in;  // a fixed entry's release
     // Drawn from the evidence above by report/group_verdict.hpp's rules.

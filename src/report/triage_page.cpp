@@ -168,9 +168,9 @@ std::string triage_page(const Triage& t, const std::vector<fs::path>& out_dirs) 
             html_escape(g.pattern), html_escape(g.dialect),
             html_escape(g.versions.empty() ? "" : g.versions.front()), html_escape(g.status),
             html_escape(g.status), g.known_id.empty() ? "" : " (" + html_escape(g.known_id) + ")");
-        out += fmt::format("<p class=\"verdict\">verdict: <b>{}</b> — {}</p>",
-                           html_escape(verdict_headline(g.verdict)),
-                           html_escape(g.verdict.because));
+        out +=
+            fmt::format("<p class=\"verdict\">verdict: <b>{}</b> — {}</p>",
+                        html_escape(verdict_headline(g.verdict)), html_escape(g.verdict.because));
         std::string features;
         for (const auto& f : g.features) features += (features.empty() ? "" : ", ") + f;
         out += "<p>features: " + html_escape(features) + "</p>";

@@ -27,7 +27,8 @@ const eriq::verify::Schema& calcite_schema() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     const std::size_t first = input.find('\0');
-    const std::size_t second = first == std::string_view::npos ? first : input.find('\0', first + 1);
+    const std::size_t second =
+        first == std::string_view::npos ? first : input.find('\0', first + 1);
     eriq::verify::ProveOptions options;
     options.timeout_ms = 500;
     return eriq::fuzz::guarded([&] {

@@ -128,10 +128,12 @@ done
 
 # The first SIGINT ends a crash reduction within a second and a half, whether it is running a
 # candidate or waiting for the restarted server; the folder keeps no half-written reduction.
-for _ in $(seq 1 200); do
-  [ "$(wc -l <"$work/restarts")" -gt "$restarts_before" ] && break
-  sleep 0.3
+# The last replay crashed the server: wait until the restarted one accepts connections.
+for _ in $(seq 1 300); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$ERIQ_MARIADB_PORT") 2>/dev/null && break
+  sleep 0.2
 done
+sleep 1
 "$bin" reduce "$work/unreduced-fault" --connect "$url" --reduce-crash-time 60s >"$work/stop.log" 2>&1 &
 reducer=$!
 sleep 4
