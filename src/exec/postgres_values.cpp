@@ -16,6 +16,7 @@ constexpr Oid kInt2 = 21;
 constexpr Oid kInt4 = 23;
 constexpr Oid kJson = 114;
 constexpr Oid kFloat4 = 700;
+constexpr Oid kBpchar = 1042;
 constexpr Oid kFloat8 = 701;
 constexpr Oid kDate = 1082;
 constexpr Oid kTime = 1083;
@@ -76,6 +77,15 @@ std::string decode_bytea(std::string_view text) {
     return bytes;
 }
 
+// The part of a value's text that its type's equality compares: character(n) (bpchar) ignores
+// trailing blanks, so 'a ' and 'a    ' are one value, and GROUP BY, DISTINCT or UNION may
+// return either spelling of it (PostgreSQL's manual, "Character Types").
+std::string_view significant_text(std::string_view text, Oid type) {
+    if (type != kBpchar) return text;
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    return text;
+}
+
 Value cell_value(const PGresult* result, int row, int column, Oid type) {
     if (PQgetisnull(result, row, column)) return Value::null();
     std::string_view text(PQgetvalue(result, row, column),
@@ -83,7 +93,7 @@ Value cell_value(const PGresult* result, int row, int column, Oid type) {
     // Booleans compare with the 1/0 of MySQL-style engines and of integer expressions.
     if (type == kBool) return {ValueKind::Int, text == "t" ? "1" : "0"};
     if (type == kBytea) return {ValueKind::Bytes, decode_bytea(text)};
-    return {column_kind(type), std::string(text)};
+    return {column_kind(type), std::string(significant_text(text, type))};
 }
 
 }  // namespace
@@ -112,8 +122,10 @@ void fingerprint_tuples(const PGresult* result, FingerprintBuilder& builder) {
     const int columns = PQnfields(result);
     const int rows = PQntuples(result);
     std::vector<ValueKind> kinds;
+    std::vector<Oid> types;
     for (int i = 0; i < columns; ++i) {
         const Oid type = PQftype(result, i);
+        types.push_back(type);
         kinds.push_back(type == kBool    ? ValueKind::Int
                         : type == kBytea ? ValueKind::Bytes
                                          : column_kind(type));
@@ -125,8 +137,10 @@ void fingerprint_tuples(const PGresult* result, FingerprintBuilder& builder) {
                 continue;
             }
             builder.add(kinds[static_cast<std::size_t>(c)],
-                        std::string_view(PQgetvalue(result, r, c),
-                                         static_cast<std::size_t>(PQgetlength(result, r, c))));
+                        significant_text(
+                            std::string_view(PQgetvalue(result, r, c),
+                                             static_cast<std::size_t>(PQgetlength(result, r, c))),
+                            types[static_cast<std::size_t>(c)]));
         }
         builder.end_row();
     }
