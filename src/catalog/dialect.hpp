@@ -125,6 +125,10 @@ struct Dialect {
     std::map<std::string, std::vector<std::string>> session_profiles;
     std::string session_profile;
     std::vector<OptimizerVariant> optimizer_variants;
+    // [deoptimized]: the session statements that switch every optimizer off at once, for the
+    // de-optimized reference of a finding (engine/deoptimized_reference.hpp); when absent, the
+    // optimizer variants' setups together.
+    std::optional<OptimizerVariant> deoptimized;
     std::string create_database;  // with {db}
     std::string analyze;          // statistics statement with {table}, may be empty
     // Fills a big table server-side: {table}, {columns} (expressions of the sequence number n,

@@ -103,6 +103,7 @@ class DialectReader : TomlFields {
                                                      "session_profiles",
                                                      "null_order",
                                                      "optimizer_variant",
+                                                     "deoptimized",
                                                      "create_database",
                                                      "analyze",
                                                      "fill_table",

@@ -27,6 +27,9 @@ class GateRulesReader : TomlFields {
         for (const toml::table* variant : tables_of(root, "optimizer_variant"))
             for (const char* key : {"setup", "teardown"})
                 if (auto* n = variant->get(key)) check_session_list(*n);
+        if (const toml::table* deoptimized = root["deoptimized"].as_table())
+            for (const char* key : {"setup", "teardown"})
+                if (auto* n = deoptimized->get(key)) check_session_list(*n);
         if (auto* n = root.get("create_database")) {
             if (auto refusal = create_database_refusal(d_.create_database, d_.gate.lexis))
                 fail(n->source(), "'create_database' " + refusal->reason);

@@ -27,6 +27,7 @@ class SessionDataReader {
             check_profile(*n, d_.session_profile);
         }
         if (const toml::node* n = root.get("optimizer_variant")) read_variants(*n);
+        if (const toml::node* n = root.get("deoptimized")) read_deoptimized(*n);
     }
 
   private:
@@ -84,6 +85,28 @@ class SessionDataReader {
             names.push_back(v.name);
             d_.optimizer_variants.push_back(std::move(v));
         }
+    }
+
+    // [deoptimized]: setup = [...], teardown = [...]; a variant named "deoptimized" for every
+    // representation.
+    void read_deoptimized(const toml::node& n) {
+        const toml::table* t = n.as_table();
+        if (!t) fail(n, "'deoptimized' must be a table with 'setup' and 'teardown'");
+        static const std::vector<std::string> known{"setup", "teardown"};
+        for (auto&& [key, value] : *t)
+            if (std::find(known.begin(), known.end(), key.str()) == known.end())
+                fail(key.source(),
+                     fmt::format("unknown key '{}' in [deoptimized]{}; expected setup, teardown",
+                                 key.str(), did_you_mean(std::string(key.str()), known)));
+        OptimizerVariant v;
+        v.name = "deoptimized";
+        v.line = t->source().begin.line;
+        v.column = t->source().begin.column;
+        if (const toml::node* s = t->get("setup")) v.setup = texts(*s, "setup");
+        if (const toml::node* s = t->get("teardown")) v.teardown = texts(*s, "teardown");
+        if (v.setup.empty() || v.teardown.empty())
+            fail(*t, "[deoptimized] needs 'setup' statements and the 'teardown' that restores them");
+        d_.deoptimized = std::move(v);
     }
 
     OptimizerVariant read_variant(const toml::table& t) const {

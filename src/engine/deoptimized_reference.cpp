@@ -82,12 +82,14 @@ DeoptimizedRun measure_deoptimized(Backend& backend, const Dialect& dialect, con
                                    const TestCase& reduced,
                                    const std::vector<std::vector<std::string>>& groups) {
     DeoptimizedRun run;
-    if (dialect.optimizer_variants.empty()) {
+    if (dialect.optimizer_variants.empty() && !dialect.deoptimized) {
         run.reference.state = DeoptimizedReference::State::NoSettings;
         return run;
     }
     Dialect deoptimizing = dialect;
-    deoptimizing.optimizer_variants = {all_settings_off(dialect.optimizer_variants)};
+    deoptimizing.optimizer_variants = {dialect.deoptimized
+                                           ? *dialect.deoptimized
+                                           : all_settings_off(dialect.optimizer_variants)};
     run.ran = reduced;
     run.ran.representations.clear();
     for (const std::string& name :

@@ -81,14 +81,28 @@ GroupVerdict decide_group_verdict(const VerdictEvidence& e) {
             fmt::join(e.unread.columns, ", "), e.unread.columns.size() == 1 ? "it" : "them");
         return v;
     }
-    v.wrong = wrong_by_reference(e);
+    const std::vector<std::string> other_sides = wrong_by_reference(e);
     const bool fixed_later = e.ladder_range.find("fixed in") != std::string::npos;
-    if (!v.wrong.empty()) {
+    const std::string reference =
+        other_sides.empty() ? ""
+                            : fmt::format(
+                                  "with every optimizer setting off, every form gives the "
+                                  "result of {}",
+                                  fmt::join(e.deoptimized.agrees_with, ", "));
+    if (!other_sides.empty() && fixed_later) {
         v.kind = GroupVerdict::Kind::LikelyBug;
-        v.because =
-            fmt::format("with every optimizer setting off, every form gives the result of {}",
-                        fmt::join(e.deoptimized.agrees_with, ", "));
-        if (fixed_later) v.because += "; and a later release changed it (" + e.ladder_range + ")";
+        v.wrong = other_sides;
+        v.because = reference + ", and a later release changed the result (" + e.ladder_range + ")";
+        return v;
+    }
+    if (!other_sides.empty()) {
+        // The result depends on the optimizer, so one of the two evaluations is wrong; but the
+        // optimizer-free one is not always the right one (its own code may be the faulty part),
+        // so the side is named only with a second reference.
+        v.kind = GroupVerdict::Kind::LikelyBug;
+        v.because = reference +
+                    ": the result depends on the optimizer settings; which side is wrong needs a "
+                    "second reference (a later release that changed the result)";
         return v;
     }
     if (fixed_later) {

@@ -5,10 +5,13 @@
 //      manual); or an error-only group whose error comes from columns of I that Q never reads
 //      (with them NULL no form fails and all agree);
 //   2. likely bug, side named: every form of the reduced case with all of the dialect's
-//      optimizer settings off gives one result, and that is the result of one side of the
-//      split; the other sides are wrong;
-//   3. likely bug, side named or not: the version ladder shows that a later release changed
-//      the result ("fixed in ...");
+//      optimizer settings off gives one result, that is the result of one side of the split,
+//      and a later release changed the result (the version ladder or the known-bug entry says
+//      "fixed in"); the other sides are wrong;
+//   3. likely bug, side not named: only one of those two references holds. The de-optimized
+//      reference alone shows that the result depends on the optimizer, but not which evaluation
+//      is wrong: a bug in the unoptimized code path makes the optimizer-free forms agree on the
+//      wrong result (DuckDB's OR IS DISTINCT FROM bug does);
 //   4. unclear, with what is missing.
 // No rule turns a lack of evidence into a claim: a group without a de-optimized reference
 // that agrees with one side, and without a ladder that shows a fix, stays unclear.
