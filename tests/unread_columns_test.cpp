@@ -29,6 +29,11 @@ TEST_CASE("unread columns are the select items no reader names", "[unread]") {
         unread_columns("SELECT CAST(c0 AS INT) FROM t0", {"SELECT 1 FROM {x}"}, kLexis);
     REQUIRE(expr);
     CHECK(expr->names == Names{"column 1"});
+    // A trailing keyword is no name to show.
+    const auto keyword =
+        unread_columns("SELECT CASE WHEN c0 THEN 1 END FROM t0", {"SELECT 1 FROM {x}"}, kLexis);
+    REQUIRE(keyword);
+    CHECK(keyword->names == Names{"column 1"});
     // The outer query reads too; a quoted name counts.
     const auto outer =
         unread_columns("SELECT a AS vc_0, b AS vc_1 FROM t",

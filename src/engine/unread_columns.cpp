@@ -21,6 +21,7 @@ struct ItemSpan {
     std::size_t first = 0, last = 0;
     std::string alias;  // the name given with AS, empty when none
     std::string name;   // the item's last word: its alias or a column's last part
+    std::string shown;  // the alias or column name, empty for an unnamed expression
 };
 
 struct SelectArm {
@@ -80,14 +81,14 @@ class IntermediateReader {
     // Reads the items from `k` to the select list's end; sets `k` there.
     bool read_items(std::size_t& k, SelectArm& arm) {
         int depth = 0;
-        ItemSpan item{k, k, "", ""};
+        ItemSpan item{k, k, "", "", ""};
         for (; k < tokens_.size(); ++k) {
             if (symbol(k, '(')) ++depth;
             if (symbol(k, ')') && --depth < 0) return false;
             if (depth == 0 && (symbol(k, ',') || ends_items(word(k)) || symbol(k, ';'))) {
                 if (!close(item, k, arm)) return false;
                 if (!symbol(k, ',')) return true;
-                item = ItemSpan{k + 1, k + 1, "", ""};
+                item = ItemSpan{k + 1, k + 1, "", "", ""};
             }
         }
         return depth == 0 && close(item, k, arm);
@@ -111,6 +112,13 @@ class IntermediateReader {
         // The name Q would read: the alias, a column's last part, or an alias written
         // without AS; a trailing keyword (x IS NULL) only makes the check more cautious.
         if (named) item.name = last_name;
+        // A name a reader sees: the alias, or a bare or qualified column (t.c).
+        bool column = named;
+        for (std::size_t i = 0; column && i < sig.size(); ++i)
+            column = i % 2 == 0 ? tokens_[sig[i]].kind == SqlTokenKind::Word ||
+                                      tokens_[sig[i]].kind == SqlTokenKind::QuotedIdentifier
+                                : symbol(sig[i], '.');
+        item.shown = !item.alias.empty() || column ? item.name : std::string();
         arm.items.push_back(std::move(item));
         return true;
     }
@@ -163,7 +171,8 @@ std::optional<UnreadColumns> unread_columns(const std::string& intermediate,
         const std::string& name = first[i].name;
         if (!name.empty() && reads_name(readers, name, lexis)) continue;
         out.positions.push_back(i);
-        out.names.push_back(name.empty() ? "column " + std::to_string(i + 1) : name);
+        out.names.push_back(first[i].shown.empty() ? "column " + std::to_string(i + 1)
+                                                   : first[i].shown);
     }
     return out;
 }
