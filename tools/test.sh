@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Sets up (packages incl. mariadb-server, postgresql, chromium, slurm-wlm and munge, the
 # newest SQLite as a library: tools/sqlite-latest.sh, exported as ERIQ_SQLITE_LATEST; DuckDB:
-# tools/duckdb-latest.sh, exported as ERIQ_DUCKDB_LIBRARY), starts a throwaway
-# MariaDB and PostgreSQL on 127.0.0.1 with their data directories on tmpfs, builds, runs the
-# whole test suite with ctest, then the unit and engine tests again built with ASan+UBSan
-# (tools/sanitize.sh; ERIQ_SANITIZE=0 skips it), and stops the servers. It ends with the ten
+# tools/duckdb-latest.sh, exported as ERIQ_DUCKDB_LIBRARY), starts a throwaway MariaDB and
+# PostgreSQL (the newest release, from the version ladder) on 127.0.0.1 with their data
+# directories on tmpfs, builds, runs the whole test suite with ctest, then the unit and
+# engine tests again built with ASan+UBSan (tools/sanitize.sh; ERIQ_SANITIZE=0 skips it), and
+# stops the servers. It ends with the ten
 # slowest tests of each suite and the time of each phase. CI (.ci/run) calls exactly this.
 # Extra arguments go to both ctest runs (e.g. -R fuzz_).
 set -euo pipefail
@@ -61,7 +62,9 @@ stop_servers() {
   report_times
 }
 trap stop_servers EXIT
-assignments=$(tools/start-postgres.sh) || exit 1
+# The live PostgreSQL tests run on the newest release (the ladder's top rung, which setup
+# fetched above); Debian's older server remains a rung of the ladder.
+assignments=$(tools/start-postgres.sh "$(tools/ladder.sh postgres --path)") || exit 1
 eval "$assignments"
 # The hostile-inputs tests reach the servers as their superuser through these folders.
 export ERIQ_MARIADB_URL ERIQ_POSTGRES_URL ERIQ_MARIADB_DIR ERIQ_POSTGRES_DIR
