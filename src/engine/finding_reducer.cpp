@@ -1,12 +1,10 @@
 #include "engine/finding_reducer.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 #include "engine/case_runner.hpp"
-#include "engine/deoptimized_reference.hpp"
+#include "engine/evidence_collection.hpp"
 #include "engine/setting_dependence.hpp"
-#include "engine/unread_columns.hpp"
 #include "oracle/order_spec.hpp"
 #include "reduce/choice_shrinker.hpp"
 #include "reduce/schema_tables.hpp"
@@ -181,21 +179,12 @@ FindingReduction reduce_finding(Backend& backend, const Dialect& dialect, const 
     }
     out.settings_measured = dependence.measured;
     out.settings = std::move(dependence.settings);
-    DeoptimizedRun deoptimized = measure_deoptimized(*current, dialect, rules, out.reduced,
-                                                     out.outcome.classification.groups);
-    if (deoptimized.outcome.verdict == Verdict::ServerFault) {
-        stop_at_fault(deoptimized.ran, deoptimized.outcome);
+    EvidenceRun evidence = collect_evidence(*current, dialect, rules, out.reduced, out.outcome);
+    if (evidence.fault_case) {
+        stop_at_fault(*evidence.fault_case, evidence.fault_outcome);
         return out;
     }
-    out.evidence.deoptimized = std::move(deoptimized.reference);
-    if (out.outcome.classification.pattern.starts_with("error_only")) {
-        UnreadCheckRun unread = check_unread_columns(*current, dialect, rules, out.reduced);
-        if (unread.outcome.verdict == Verdict::ServerFault) {
-            stop_at_fault(unread.ran, unread.outcome);
-            return out;
-        }
-        out.evidence.unread = std::move(unread.check);
-    }
+    out.evidence = std::move(evidence.evidence);
     return out;
 }
 

@@ -39,6 +39,7 @@ struct UnreadColumnsCheck {
 struct FindingEvidence {
     DeoptimizedReference deoptimized;
     UnreadColumnsCheck unread;
+    double seconds = 0;  // spent collecting it
 };
 
 // "not measured", "none unread", "explained", "not explained".

@@ -101,6 +101,8 @@ std::string finding_toml(const FindingRecord& r) {
         if (!r.evidence.deoptimized.split_pattern.empty())
             t.insert("deoptimized_split", r.evidence.deoptimized.split_pattern);
     }
+    if (r.evidence.deoptimized.state != DeoptimizedReference::State::NotMeasured)
+        t.insert("evidence_seconds", r.evidence.seconds);
     if (r.evidence.unread.state != UnreadColumnsCheck::State::NotMeasured) {
         t.insert("unread_columns_error", unread_state_name(r.evidence.unread.state));
         toml::array columns;
@@ -191,6 +193,7 @@ constexpr KeyShape kShapes[] = {
     {"deoptimized_agrees_with", Shape::Texts, "an array of strings"},
     {"deoptimized_split", Shape::Text, "a string"},
     {"unread_columns_error", Shape::Text, "a string"},
+    {"evidence_seconds", Shape::Number, "a number"},
     {"unread_columns", Shape::Texts, "an array of strings"},
     {"groups", Shape::TextLists, "an array of arrays of strings"},
     {"results", Shape::TextListTable, "a table of arrays of strings"},
@@ -323,6 +326,7 @@ std::optional<FindingRecord> read_finding_record(const std::filesystem::path& di
             r.evidence.deoptimized.agrees_with.push_back(n.value_or(std::string()));
     r.evidence.deoptimized.split_pattern = text("deoptimized_split");
     unread_state_from_name(text("unread_columns_error"), r.evidence.unread.state);
+    r.evidence.seconds = t["evidence_seconds"].value_or(0.0);
     if (auto* a = t["unread_columns"].as_array())
         for (const auto& c : *a) r.evidence.unread.columns.push_back(c.value_or(std::string()));
     if (auto* results = t["results"].as_table()) {
