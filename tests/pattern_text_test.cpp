@@ -12,7 +12,11 @@ TEST_CASE("the patterns findings have are accepted", "[report][pattern]") {
           "CTE=CTE_MAT=CTE_NOT_MAT≠DERIVED(VIEW_SKIP)(TEMPT_SKIP)", "all_diff", "server_fault",
           "error_only_in_VIEW+DERIVED", "error_only_in_TEMPT(VIEW_SKIP)",
           "VIEW=CTE≠TEMPT≠error_in_DERIVED+CTE_MAT", "VIEW[no_push_down]=CTE≠VIEW",
-          "VIEW=CTE≠DERIVED(VIEW[x]_SKIP)"}) {
+          "VIEW=CTE≠DERIVED(VIEW[x]_SKIP)",
+          // Variant names of MariaDB and PostgreSQL hold '=' (a PostgreSQL 18 finding's
+          // folder was once refused by triage for it).
+          "VIEW=CTE=TEMPT=DERIVED=CTE_MAT≠CTE[enable_hashagg=off]",
+          "VIEW[derived_merge=off]=TEMPT≠VIEW=CTE", "error_only_in_VIEW+CTE[derived_merge=off]"}) {
         INFO(p);
         CHECK_FALSE(pattern_problem(p));
     }
@@ -20,7 +24,7 @@ TEST_CASE("the patterns findings have are accepted", "[report][pattern]") {
 
 TEST_CASE("texts no finding can have are refused as patterns", "[report][pattern]") {
     for (const char* p : {"", "VIEW!=CTE", "VIEW==CTE", "VIEW=≠TEMPT", "VIEW=CTE (ord)",
-                          "error_only_in_", "VIEW[=CTE", "VIEW(_SKIP)", "VIEW(CTE)", " VIEW"}) {
+                          "error_only_in_", "VIEW[=CTE", "VIEW[]=CTE", "VIEW[a[b]]", "VIEW(_SKIP)", "VIEW(CTE)", " VIEW"}) {
         INFO(p);
         CHECK(pattern_problem(p));
     }

@@ -279,6 +279,7 @@ CampaignResult execute_campaign(const RunOptions& options) {
     for (const auto& f : pool.failures)
         if (f && shared.stats.cases == 0) std::rethrow_exception(f);
 
+    shared.stats.known_crashes_not_reduced = shared.known_crashes.skipped();
     RunFacts facts = run_facts(shared, run_id, jobs, wall_seconds, pool.totals);
     shared.stats.down_weighted = adaptive.lowered();
     shared.stats.cost_capped = gen.cost_capped();

@@ -132,6 +132,8 @@ std::string summary_json(const CampaignStats& s, const RunFacts& f) {
     w.integer(s.tool_errors);
     w.key("server_faults");
     w.integer(s.server_faults);
+    w.key("known_crashes_not_reduced");
+    w.integer(s.known_crashes_not_reduced);
     w.key("databases");
     w.integer(s.databases);
     w.key("statements");
@@ -168,6 +170,9 @@ std::string summary_text(const CampaignStats& s, const RunFacts& f, bool with_pa
         f.wall_seconds > 0 ? static_cast<double>(s.cases) / f.wall_seconds : 0.0, f.wall_seconds,
         f.driver_seconds, f.wall_seconds > 0 ? 100.0 * f.driver_seconds / f.wall_seconds : 0.0,
         f.statements);
+    if (s.known_crashes_not_reduced > 0)
+        out += fmt::format("  {} server fault(s) at a known crash site, not reduced\n",
+                           s.known_crashes_not_reduced);
     if (s.unmasked > 0)
         out += fmt::format(
             "  {} of the findings matched a [[benign]] entry that their reduction did not\n",

@@ -28,6 +28,7 @@ struct CampaignStats {
     std::int64_t unmasked = 0;
     std::int64_t tool_errors = 0;  // unexpected exceptions inside eriq itself
     std::int64_t server_faults = 0;
+    std::int64_t known_crashes_not_reduced = 0;  // server faults at a listed crash site
     std::int64_t databases = 0;
     std::map<std::string, std::int64_t> discarded;  // by error kind
     std::map<std::string, std::int64_t> patterns;   // findings by pattern

@@ -279,6 +279,9 @@ class Worker {
     // (engine/campaign_crash.hpp), within --reduce-crash-time and what is left of --time.
     // False when the server did not come back.
     bool reduce_fault(const PendingReduction& p) {
+        if (shared_.known_crashes.skip_reduction(p.outcome.crash_frames, p.dir.filename().string(),
+                                                 shared_.options.verbosity > 0))
+            return true;
         constexpr std::chrono::seconds kServerWait{60};
         const ReductionBudget budget{
             shared_.options.reduce_tests,

@@ -12,6 +12,7 @@
 
 #include "engine/campaign_stats.hpp"
 #include "engine/generation_health.hpp"
+#include "engine/known_crash_sites.hpp"
 #include "engine/options.hpp"
 #include "engine/target.hpp"
 #include "gen/adaptive_weights.hpp"
@@ -33,7 +34,8 @@ struct CampaignShared {
           start(std::chrono::steady_clock::now()),
           stop(stop_),
           generation(g.index()),
-          adaptive(a) {}
+          adaptive(a),
+          known_crashes(t.dialect.name) {}
 
     const Target& target;
     const CaseGenerator& generator;
@@ -55,6 +57,7 @@ struct CampaignShared {
     std::atomic<std::uint64_t> next_round{0};
     std::atomic<std::int64_t> cases_claimed{0};
     std::atomic<int> crash_reductions_running{0};  // workers reducing a server fault now
+    KnownCrashSites known_crashes;                 // of known-bugs/, read when the campaign starts
 
     double elapsed_seconds() const;
     bool past_deadline() const;  // --time is spent

@@ -26,11 +26,15 @@ struct PatternReader {
         while (i < s.size() && word_char(s[i])) ++i;
         return i > start;
     }
-    // A representation name, optionally with [variant].
+    // A representation name, optionally with [variant]; a variant's name is anything but
+    // brackets (derived_merge=off, enable_hashagg=off, no_query_flattener).
     bool name() {
         if (!word()) return false;
         if (!literal("[")) return true;
-        return word() && literal("]");
+        const std::size_t close = s.find_first_of("[]", i);
+        if (close == std::string_view::npos || close == i || s[close] != ']') return false;
+        i = close + 1;
+        return true;
     }
     bool names(char separator) {
         if (!name()) return false;

@@ -11,7 +11,8 @@ namespace eriq {
 // Why `pattern` is no pattern a finding can have; nullopt when it is one:
 //   server_fault | all_diff | error_only_in_N(+N)* | G(≠G)*[≠error_in_N(+N)*]
 // with G = N(=N)*, then optionally " (order)" and "(N_SKIP)" suffixes; a name N is a
-// representation (letters, digits, '_') optionally with an optimizer variant: VIEW[no_x].
+// representation (letters, digits, '_') optionally with an optimizer variant, whose name holds
+// no brackets: VIEW[no_x], CTE[derived_merge=off].
 std::optional<std::string> pattern_problem(std::string_view pattern);
 
 // Whether `signature` is a group signature: 'g' and 12 lowercase hex digits.
