@@ -1,9 +1,9 @@
 #include "engine/finding_commands.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -13,6 +13,7 @@
 #include "engine/finding_reducer.hpp"
 #include "engine/finding_replay.hpp"
 #include "engine/predicate_check_setup.hpp"
+#include "engine/stop_signals.hpp"
 #include "engine/target.hpp"
 #include "report/choice_record.hpp"
 #include "report/finding_record.hpp"
@@ -57,8 +58,9 @@ void print_reduction(const std::string& dir, const std::string& what, const Test
 // `crash_frames`: where the replay before it crashed the server, when its log was read.
 int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptions& options,
                         const ReductionProgress& progress, const CaseGenerator* generator,
-                        const std::vector<std::string>& crash_frames) {
-    f.backend = connect_when_back(f.target, kServerWait);
+                        const std::vector<std::string>& crash_frames,
+                        const std::atomic<bool>& stop) {
+    f.backend = connect_when_back(f.target, kServerWait, &stop);
     if (!f.backend) {
         fmt::print(
             "{}: not reduced, the server failed again and did not come back within {} s "
@@ -72,15 +74,15 @@ int reduce_server_fault(LoadedFinding& f, const std::string& dir, const RunOptio
     original.verdict = Verdict::ServerFault;
     original.crash_frames = crash_frames;
     CrashReduction r = reduce_crash(f.backend, f.target, f.tc, original,
-                                    {options.reduce_tests, options.reduce_crash_time}, kServerWait,
-                                    progress, generator);
+                                    {options.reduce_tests, options.reduce_crash_time, &stop},
+                                    kServerWait, progress, generator);
     if (options.verbosity > 0) fmt::print(stderr, "\n");
     CaseOutcome shown = r.outcome;
     shown.classification.pattern = "server_fault";
     const ReportContext ctx = report_context(f.target, version, f.target.connection.redacted());
-    const fs::path written =
-        ReportWriter(fs::path(dir).parent_path())
-            .write_reduced(dir, r.reduced, shown, ctx, {r.stats.seconds, r.stats.tests, false, {}, {}});
+    const fs::path written = ReportWriter(fs::path(dir).parent_path())
+                                 .write_reduced(dir, r.reduced, shown, ctx,
+                                                {r.stats.seconds, r.stats.tests, false, {}, {}});
     print_reduction(
         dir, "the server fails on ", f.tc, r.reduced, r.stats,
         std::string(r.server_stayed_down ? ", stopped: the server did not come back" : "") +
@@ -106,12 +108,12 @@ void write_fault_candidate(const LoadedFinding& f, const std::string& dir,
 
 // A reduction's way back after a candidate made the server fail: a new connection once the
 // server is back (restarted by a supervisor: systemd, mysqld_safe, supervise-mariadb.sh).
-Reconnect reconnect_after_fault(LoadedFinding& f) {
-    return [&f]() -> Backend* {
+Reconnect reconnect_after_fault(LoadedFinding& f, const std::atomic<bool>& stop) {
+    return [&f, &stop]() -> Backend* {
         // As in reduce_crash: a connection made before the failed server has died is lost.
         f.backend.reset();
-        std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        f.backend = connect_when_back(f.target, kServerWait);
+        if (!sleep_unless_stopped(std::chrono::milliseconds(500), &stop)) return nullptr;
+        f.backend = connect_when_back(f.target, kServerWait, &stop);
         return f.backend.get();
     };
 }
@@ -183,9 +185,14 @@ int run_replay_command(RunOptions options, bool dialect_given,
 int run_reduce_command(RunOptions options, bool dialect_given,
                        const std::vector<std::string>& dirs) {
     int exit_code = 0;
+    // The first SIGINT or SIGTERM ends the reduction running (it keeps what it has) and the
+    // folders after it; a second ends the process.
+    std::atomic<bool> stop{false};
+    const StopSignals signals(stop);
     // Once the server has answered, an unreachable server is one being restarted.
     std::chrono::milliseconds server_wait{0};
     for (const std::string& dir : dirs) {
+        if (stop.load()) break;
         // A folder that does not load is reported on stderr and skipped (exit code 2); the
         // others are still reduced.
         std::optional<LoadedFinding> loaded;
@@ -211,7 +218,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
             exit_code = std::max(exit_code, 1);
             continue;
         }
-        ReductionBudget budget{options.reduce_tests, options.reduce_time};
+        ReductionBudget budget{options.reduce_tests, options.reduce_time, &stop};
         const ReductionProgress progress = progress_line(dir, options.verbosity);
         // The draws replay only with the grammar that generated the case; reduce_finding
         // checks that they derive its I and Q and otherwise reduces the SQL text alone.
@@ -224,7 +231,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         const CaseGenerator* draws = generator ? &*generator : nullptr;
         if (crash) {
             exit_code = std::max(exit_code, reduce_server_fault(f, dir, options, progress, draws,
-                                                                original.crash_frames));
+                                                                original.crash_frames, stop));
             continue;
         }
         if (benign) {
@@ -234,7 +241,7 @@ int run_reduce_command(RunOptions options, bool dialect_given,
         }
         FindingReduction r =
             reduce_finding(*f.backend, f.target.dialect, f.target.rules, f.tc, original, budget,
-                           progress, draws, reconnect_after_fault(f));
+                           progress, draws, reconnect_after_fault(f, stop));
         if (options.verbosity > 0) fmt::print(stderr, "\n");
         if (r.fault_case) {
             write_fault_candidate(f, dir, r);
