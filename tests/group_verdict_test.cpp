@@ -60,8 +60,9 @@ TEST_CASE("a de-optimized reference alone shows a likely bug but names no side",
     CHECK(v.kind == GroupVerdict::Kind::LikelyBug);
     CHECK(v.wrong.empty());
     CHECK(verdict_headline(v) == "likely bug (side not determined)");
-    CHECK(v.because.starts_with("with every optimizer setting off, every form gives the result "
-                                "of TEMPT, CTE_MAT: the result depends on the optimizer"));
+    CHECK(
+        v.because.starts_with("with every optimizer setting off, every form gives the result "
+                              "of TEMPT, CTE_MAT: the result depends on the optimizer"));
 }
 
 TEST_CASE("without a reference that picks a side the verdict stays unclear", "[verdict]") {

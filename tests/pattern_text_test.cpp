@@ -23,8 +23,9 @@ TEST_CASE("the patterns findings have are accepted", "[report][pattern]") {
 }
 
 TEST_CASE("texts no finding can have are refused as patterns", "[report][pattern]") {
-    for (const char* p : {"", "VIEW!=CTE", "VIEW==CTE", "VIEW=≠TEMPT", "VIEW=CTE (ord)",
-                          "error_only_in_", "VIEW[=CTE", "VIEW[]=CTE", "VIEW[a[b]]", "VIEW(_SKIP)", "VIEW(CTE)", " VIEW"}) {
+    for (const char* p :
+         {"", "VIEW!=CTE", "VIEW==CTE", "VIEW=≠TEMPT", "VIEW=CTE (ord)", "error_only_in_",
+          "VIEW[=CTE", "VIEW[]=CTE", "VIEW[a[b]]", "VIEW(_SKIP)", "VIEW(CTE)", " VIEW"}) {
         INFO(p);
         CHECK(pattern_problem(p));
     }

@@ -437,7 +437,8 @@ TEST_CASE("a reduced finding records the settings it depends on and triage shows
                              {0.5, 12, true, {"derived_merge=off", "no_query_flattener"}, {}});
         // Not measured (a dialect without optimizer variants): no key in finding.toml.
         unmeasured = writer.write(tc, sample_outcome(tc), kContext);
-        writer.write_reduced(unmeasured, tc, sample_outcome(tc), kContext, {0.5, 12, false, {}, {}});
+        writer.write_reduced(unmeasured, tc, sample_outcome(tc), kContext,
+                             {0.5, 12, false, {}, {}});
     }
     CHECK(eriq::test::slurp(unmeasured / "reduced" / "finding.toml").find("setting_dependence") ==
           std::string::npos);

@@ -105,7 +105,8 @@ class SessionDataReader {
         if (const toml::node* s = t->get("setup")) v.setup = texts(*s, "setup");
         if (const toml::node* s = t->get("teardown")) v.teardown = texts(*s, "teardown");
         if (v.setup.empty() || v.teardown.empty())
-            fail(*t, "[deoptimized] needs 'setup' statements and the 'teardown' that restores them");
+            fail(*t,
+                 "[deoptimized] needs 'setup' statements and the 'teardown' that restores them");
         d_.deoptimized = std::move(v);
     }
 

@@ -87,9 +87,8 @@ DeoptimizedRun measure_deoptimized(Backend& backend, const Dialect& dialect, con
         return run;
     }
     Dialect deoptimizing = dialect;
-    deoptimizing.optimizer_variants = {dialect.deoptimized
-                                           ? *dialect.deoptimized
-                                           : all_settings_off(dialect.optimizer_variants)};
+    deoptimizing.optimizer_variants = {
+        dialect.deoptimized ? *dialect.deoptimized : all_settings_off(dialect.optimizer_variants)};
     run.ran = reduced;
     run.ran.representations.clear();
     for (const std::string& name :
