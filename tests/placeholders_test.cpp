@@ -21,14 +21,27 @@ TEST_CASE("fill_placeholders never rescans what it put in", "[rules]") {
 
 TEST_CASE("replace_x_references skips literals, quoted names and comments", "[rules]") {
     CHECK(replace_x_references("SELECT '{x}', \"{x}\", `{x}` FROM {x} -- {x}\nJOIN {x} /* {x} */",
-                               "v", false) ==
+                               "v", SqlLexis::standard()) ==
           "SELECT '{x}', \"{x}\", `{x}` FROM v -- {x}\nJOIN v /* {x} */");
-    CHECK(replace_x_references("SELECT 'it''s {x}' FROM {x}", "v", false) ==
+    CHECK(replace_x_references("SELECT 'it''s {x}' FROM {x}", "v", SqlLexis::standard()) ==
           "SELECT 'it''s {x}' FROM v");
     // MySQL: a backslash escapes the quote; SQLite/PostgreSQL: it is an ordinary character.
-    CHECK(replace_x_references("SELECT 'a\\' {x}' FROM {x}", "v", true) ==
+    CHECK(replace_x_references("SELECT 'a\\' {x}' FROM {x}", "v", SqlLexis::for_driver("mysql")) ==
           "SELECT 'a\\' {x}' FROM v");
-    CHECK(replace_x_references("SELECT 'a\\' FROM {x}", "v", false) == "SELECT 'a\\' FROM v");
+    CHECK(replace_x_references("SELECT 'a\\' FROM {x}", "v", SqlLexis::standard()) ==
+          "SELECT 'a\\' FROM v");
+}
+
+TEST_CASE("replace_x_references reads literals and comments with the engine's lexis", "[rules]") {
+    // MySQL's # comments, PostgreSQL's dollar quotes and nested comments hide a reference.
+    CHECK(replace_x_references("SELECT 1 FROM {x} # {x}\n", "v", SqlLexis::for_driver("mysql")) ==
+          "SELECT 1 FROM v # {x}\n");
+    CHECK(replace_x_references("SELECT $a${x}$a$, 1 FROM {x} /* /* {x} */ {x} */", "v",
+                               SqlLexis::for_driver("postgres")) ==
+          "SELECT $a${x}$a$, 1 FROM v /* /* {x} */ {x} */");
+    // A reference spread over tokens ({, x, }) is still one reference.
+    CHECK(replace_x_references("SELECT q.a FROM {x} AS q JOIN {x}", "t", SqlLexis::standard()) ==
+          "SELECT q.a FROM t AS q JOIN t");
 }
 
 TEST_CASE("instantiate keeps {Q} and {x} inside a case's literals", "[rules]") {

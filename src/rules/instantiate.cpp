@@ -119,14 +119,13 @@ VariantPlan instantiate(const std::vector<Representation>& reps, const Dialect& 
         auto fill = [&](const std::string& tmpl) {
             return fill_placeholders(tmpl, {{"name", name}, {"I", tc.intermediate}});
         };
-        const std::string q =
-            replace_x_references(tc.referencing, fill(rep.x), dialect.driver == "mysql");
+        const std::string q = replace_x_references(tc.referencing, fill(rep.x), dialect.gate.lexis);
         Variant v;
         v.representation = rep.name;
         for (const auto& s : rep.setup) v.setup.push_back(fill(s));
         v.query = fill_placeholders(rep.query, {{"name", name}, {"I", tc.intermediate}, {"Q", q}});
         if (!tc.outer.empty())
-            v.query = replace_references(tc.outer, "{Q}", v.query, dialect.driver == "mysql");
+            v.query = replace_references(tc.outer, "{Q}", v.query, dialect.gate.lexis);
         for (const auto& s : rep.teardown) v.teardown.push_back(fill(s));
         plan.variants.push_back(std::move(v));
     }

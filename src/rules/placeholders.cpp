@@ -1,5 +1,7 @@
 #include "rules/placeholders.hpp"
 
+#include "util/sql_tokens.hpp"
+
 namespace eriq {
 
 std::string fill_placeholders(std::string_view tmpl, const PlaceholderValues& values) {
@@ -29,58 +31,38 @@ std::string fill_placeholders(std::string_view tmpl, const PlaceholderValues& va
 }
 
 std::string replace_references(std::string_view q, std::string_view reference, std::string_view x,
-                               bool backslash_escapes) {
-    const std::string_view kReference = reference;
+                               const SqlLexis& lexis) {
     std::string out;
     out.reserve(q.size() + 4 * x.size());
-    std::size_t i = 0;
-    // Copies q[i] up to and including the end of a quoted run that starts at q[i].
-    auto copy_quoted = [&](char close, bool escapes) {
-        out += q[i++];
-        while (i < q.size()) {
-            char c = q[i];
-            out += c;
-            ++i;
-            if (escapes && c == '\\' && i < q.size()) {
-                out += q[i++];
-            } else if (c == close) {
-                if (i < q.size() && q[i] == close) {
-                    out += q[i++];  // a doubled quote stands for itself
-                } else {
-                    return;
-                }
-            }
-        }
-    };
-    auto copy_until = [&](std::string_view end) {
-        std::size_t stop = q.find(end, i);
-        stop = stop == std::string_view::npos ? q.size() : stop + end.size();
-        out.append(q.substr(i, stop - i));
-        i = stop;
-    };
-    while (i < q.size()) {
-        char c = q[i];
-        if (c == '\'') {
-            copy_quoted('\'', backslash_escapes);
-        } else if (c == '"' || c == '`') {
-            copy_quoted(c, false);
-        } else if (c == '-' && i + 1 < q.size() && q[i + 1] == '-') {
-            copy_until("\n");
-        } else if (c == '/' && i + 1 < q.size() && q[i + 1] == '*') {
-            copy_until("*/");
-        } else if (q.substr(i, kReference.size()) == kReference) {
+    // A run of code between literals, quoted names and comments, where references count.
+    std::string code;
+    auto flush = [&] {
+        for (std::size_t at = 0;;) {
+            const std::size_t found = code.find(reference, at);
+            out.append(code, at, found == std::string::npos ? std::string::npos : found - at);
+            if (found == std::string::npos) break;
             out.append(x);
-            i += kReference.size();
-        } else {
-            out += c;
-            ++i;
+            at = found + reference.size();
         }
+        code.clear();
+    };
+    for (const SqlToken& t : scan_sql(q, lexis)) {
+        const bool opaque =
+            t.kind == SqlTokenKind::String || t.kind == SqlTokenKind::QuotedIdentifier ||
+            t.kind == SqlTokenKind::Comment || t.kind == SqlTokenKind::ExecutableComment;
+        if (!opaque) {
+            code.append(t.text);
+            continue;
+        }
+        flush();
+        out.append(t.text);
     }
+    flush();
     return out;
 }
 
-std::string replace_x_references(std::string_view q, std::string_view x, bool backslash_escapes) {
-    return replace_references(q, "{x}", x, backslash_escapes);
+std::string replace_x_references(std::string_view q, std::string_view x, const SqlLexis& lexis) {
+    return replace_references(q, "{x}", x, lexis);
 }
 
 }  // namespace eriq

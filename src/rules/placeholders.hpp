@@ -4,8 +4,10 @@
 // a '{Q}' inside a string literal of I stays what it is.
 #include <string>
 #include <string_view>
+
 #include <utility>
 #include <vector>
+#include "util/sql_tokens.hpp"
 
 namespace eriq {
 
@@ -16,13 +18,13 @@ using PlaceholderValues = std::vector<std::pair<std::string_view, std::string_vi
 std::string fill_placeholders(std::string_view tmpl, const PlaceholderValues& values);
 
 // Replaces the references {x} in Q by `x`, outside string literals, quoted identifiers
-// and comments. `backslash_escapes`: a backslash escapes the next character inside a
-// string literal (MySQL's default sql_mode).
-std::string replace_x_references(std::string_view q, std::string_view x, bool backslash_escapes);
+// and comments, as the engine's lexical rules `lexis` read them (util/sql_tokens.hpp: on
+// MySQL a backslash escapes a quote and # starts a comment; PostgreSQL has dollar quotes).
+std::string replace_x_references(std::string_view q, std::string_view x, const SqlLexis& lexis);
 
 // Replaces each `reference` (e.g. "{Q}" in a case's outer query) by `value`, likewise
 // outside string literals, quoted identifiers and comments.
 std::string replace_references(std::string_view q, std::string_view reference,
-                               std::string_view value, bool backslash_escapes);
+                               std::string_view value, const SqlLexis& lexis);
 
 }  // namespace eriq
