@@ -8,8 +8,13 @@ namespace eriq {
 namespace {
 
 using State = DeoptimizedReference::State;
+using Unread = UnreadColumnsCheck::State;
 
-constexpr std::array<std::pair<State, const char*>, 5> kNames{{
+// The names finding.toml writes for each state, and the lookups both ways.
+template <typename E, std::size_t N>
+using NameTable = std::array<std::pair<E, const char*>, N>;
+
+constexpr NameTable<State, 5> kNames{{
     {State::NotMeasured, "not measured"},
     {State::NoSettings, "no settings"},
     {State::OneResult, "one result"},
@@ -17,45 +22,46 @@ constexpr std::array<std::pair<State, const char*>, 5> kNames{{
     {State::Failed, "failed"},
 }};
 
-using Unread = UnreadColumnsCheck::State;
-
-constexpr std::array<std::pair<Unread, const char*>, 4> kUnreadNames{{
+constexpr NameTable<Unread, 4> kUnreadNames{{
     {Unread::NotMeasured, "not measured"},
     {Unread::NoneUnread, "none unread"},
     {Unread::Explained, "explained"},
     {Unread::NotExplained, "not explained"},
 }};
 
+template <typename E, std::size_t N>
+const char* name_in(const NameTable<E, N>& table, E s) {
+    for (const auto& [state, name] : table)
+        if (state == s) return name;
+    return table.front().second;
+}
+
+template <typename E, std::size_t N>
+bool state_in(const NameTable<E, N>& table, const std::string& name, E& out) {
+    for (const auto& [state, text] : table)
+        if (name == text) {
+            out = state;
+            return true;
+        }
+    return false;
+}
+
 }  // namespace
 
 const char* unread_state_name(Unread s) {
-    for (const auto& [state, name] : kUnreadNames)
-        if (state == s) return name;
-    return "not measured";
+    return name_in(kUnreadNames, s);
 }
 
 bool unread_state_from_name(const std::string& name, Unread& out) {
-    for (const auto& [state, text] : kUnreadNames)
-        if (name == text) {
-            out = state;
-            return true;
-        }
-    return false;
+    return state_in(kUnreadNames, name, out);
 }
 
 const char* deoptimized_state_name(State s) {
-    for (const auto& [state, name] : kNames)
-        if (state == s) return name;
-    return "not measured";
+    return name_in(kNames, s);
 }
 
 bool deoptimized_state_from_name(const std::string& name, State& out) {
-    for (const auto& [state, text] : kNames)
-        if (name == text) {
-            out = state;
-            return true;
-        }
-    return false;
+    return state_in(kNames, name, out);
 }
 
 }  // namespace eriq
