@@ -80,7 +80,8 @@ ShrunkCase shrink_case(const TestCase& tc, const StillInteresting& interesting,
 // (reduce/choice_shrinker.hpp); then the data and SQL-text passes polish (case_reducer.hpp)
 // with what is left of the budget. The reduced case keeps its choices only while they still
 // derive it. Last, the reduced case runs once with every optimizer-setting variant to measure
-// which settings it depends on.
+// which settings it depends on, and the evidence for its verdict is collected
+// (evidence_collection.hpp).
 // A candidate under which the server fails is not interesting; with `reconnect` the
 // reduction then goes on over the new connection (`backend` may be gone: the caller's own
 // handle holds the new one), without it the reduction stops there.
