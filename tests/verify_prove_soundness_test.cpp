@@ -3,24 +3,13 @@
 // order of outer joins, and expressions of different types.
 #include <catch2/catch.hpp>
 
-#include "verify/prover.hpp"
+#include "prove_fixture.hpp"
 
 using eriq::verify::ProveResult;
 
 namespace {
 
-const eriq::verify::Schema& schema() {
-    static const auto s = eriq::verify::parse_schema(
-        "CREATE TABLE EMP (EMPNO INT, ENAME VARCHAR(20), JOB VARCHAR(20), MGR INT, "
-        "HIREDATE INT, COMM INT, SAL INT, DEPTNO INT, SLACKER INT);"
-        "CREATE TABLE DEPT (DEPTNO INT, NAME VARCHAR(20));"
-        "CREATE TABLE FLAGS (ID INT, B BOOLEAN, D DATE, X DECIMAL(10, 2));");
-    return s;
-}
-
-ProveResult::Status prove(const char* q1, const char* q2) {
-    return eriq::verify::prove_pair(schema(), q1, q2).status;
-}
+using eriq::test::prove;
 
 constexpr auto kProved = ProveResult::Status::Proved;
 constexpr auto kUnsupported = ProveResult::Status::Unsupported;

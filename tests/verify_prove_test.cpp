@@ -2,23 +2,13 @@
 // some database are never proved (soundness first).
 #include <catch2/catch.hpp>
 
-#include "verify/prover.hpp"
+#include "prove_fixture.hpp"
 
 using eriq::verify::ProveResult;
 
 namespace {
 
-const eriq::verify::Schema& schema() {
-    static const auto s = eriq::verify::parse_schema(
-        "CREATE TABLE EMP (EMPNO INT, ENAME VARCHAR(20), JOB VARCHAR(20), MGR INT, "
-        "HIREDATE INT, COMM INT, SAL INT, DEPTNO INT, SLACKER INT);"
-        "CREATE TABLE DEPT (DEPTNO INT, NAME VARCHAR(20));");
-    return s;
-}
-
-ProveResult::Status prove(const char* q1, const char* q2) {
-    return eriq::verify::prove_pair(schema(), q1, q2).status;
-}
+using eriq::test::prove;
 
 constexpr auto kProved = ProveResult::Status::Proved;
 

@@ -137,24 +137,19 @@ class IntermediateReader {
     std::vector<SqlToken> tokens_;
 };
 
-bool reads_name(const std::vector<std::string>& readers, const std::string& name,
-                const SqlLexis& lexis) {
-    const std::string wanted = upper(name);
+// The names the readers use (words and quoted names, upper-cased); nullopt when a reader
+// holds a '*', which reads every column.
+std::optional<std::set<std::string>> names_read(const std::vector<std::string>& readers,
+                                                const SqlLexis& lexis) {
+    std::set<std::string> names;
     for (const std::string& reader : readers)
         for (const SqlToken& t : scan_sql(reader, lexis)) {
-            if (t.kind == SqlTokenKind::Word && upper(t.text) == wanted) return true;
-            if (t.kind == SqlTokenKind::QuotedIdentifier &&
-                upper(unquoted_identifier(t.text)) == wanted)
-                return true;
+            if (t.kind == SqlTokenKind::Symbol && t.text == "*") return std::nullopt;
+            if (t.kind == SqlTokenKind::Word) names.insert(upper(t.text));
+            if (t.kind == SqlTokenKind::QuotedIdentifier)
+                names.insert(upper(unquoted_identifier(t.text)));
         }
-    return false;
-}
-
-bool has_star(const std::vector<std::string>& readers, const SqlLexis& lexis) {
-    for (const std::string& reader : readers)
-        for (const SqlToken& t : scan_sql(reader, lexis))
-            if (t.kind == SqlTokenKind::Symbol && t.text == "*") return true;
-    return false;
+    return names;
 }
 
 }  // namespace
@@ -164,12 +159,13 @@ std::optional<UnreadColumns> unread_columns(const std::string& intermediate,
                                             const SqlLexis& lexis) {
     IntermediateReader reader(intermediate, lexis);
     const auto arms = reader.arms();
-    if (!arms || has_star(readers, lexis)) return std::nullopt;
+    const auto read = names_read(readers, lexis);
+    if (!arms || !read) return std::nullopt;
     UnreadColumns out;
     const auto& first = arms->front().items;
     for (std::size_t i = 0; i < first.size(); ++i) {
         const std::string& name = first[i].name;
-        if (!name.empty() && reads_name(readers, name, lexis)) continue;
+        if (!name.empty() && read->count(upper(name))) continue;
         out.positions.push_back(i);
         out.names.push_back(first[i].shown.empty() ? "column " + std::to_string(i + 1)
                                                    : first[i].shown);
